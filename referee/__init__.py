@@ -1,0 +1,1 @@
+"""The Ruckus referee: rules engines, match loop, transport and match logs."""

@@ -1,0 +1,160 @@
+"""The contract every rules engine implements (DESIGN section 3).
+
+An engine is a stateless object (``GAME`` in its package) whose methods take and
+return immutable-by-contract states: ``apply`` returns a new state and never
+changes the one it was given. Everything here is pure standard library.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+JsonValue = Any
+"""A value made only of dict, list, str, int, float, bool and None."""
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+
+
+class GameError(Exception):
+    """Base class of the errors an engine raises."""
+
+
+class IllegalAction(GameError):
+    """An action that is not among ``legal_actions(state)``, or a decision when the game is over."""
+
+
+class ConfigError(GameError):
+    """A configuration value outside its bounds; the message names the field."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is: its name, rules version, player counts, scenarios and config type."""
+
+    name: str
+    title: str
+    rules_version: str
+    min_players: int
+    max_players: int
+    scenarios: tuple[str, ...]
+    default_scenario: str
+    config_type: type[Any]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing ``apply`` did (a roll, a reveal, a score), tagged with who may see it.
+
+    ``visible_to`` is ``None`` for a public event, otherwise the seats that may see it.
+    """
+
+    kind: str
+    data: Mapping[str, JsonValue]
+    visible_to: frozenset[int] | None = None
+
+    def is_visible_to(self, seat: int | None) -> bool:
+        """Return whether ``seat`` may see this event (``None`` means a spectator)."""
+        if self.visible_to is None:
+            return True
+        return seat is not None and seat in self.visible_to
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """Return the event as a JSON-ready dict."""
+        return {"kind": self.kind, **self.data}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a match: per-seat score and rank (1 is best; tied seats share a rank)."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    reason: str
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats ranked first; more than one means a draw among them."""
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """Return the outcome as a JSON-ready dict."""
+        return {"scores": list(self.scores), "ranks": list(self.ranks), "reason": self.reason}
+
+
+def ranks_from_keys(keys: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """Rank seats by descending sort key; equal keys share a rank (competition ranking)."""
+    ranks = []
+    for key in keys:
+        ranks.append(1 + sum(1 for other in keys if other > key))
+    return tuple(ranks)
+
+
+def stable_digest(value: object) -> str:
+    """Hash the ``repr`` of a structure of tuples, ints, strs and bools to a short hex string.
+
+    Callers pass only canonical, ordered structures (no sets or dicts of unknown
+    order), so the digest is stable across runs and machines.
+    """
+    return hashlib.blake2b(repr(value).encode(), digest_size=16).hexdigest()
+
+
+class Game(Protocol[StateT, ActionT]):
+    """The engine contract. States are never mutated; all chance comes from the state's seed."""
+
+    spec: GameSpec
+
+    def make_config(self, scenario: str | None = None, **overrides: Any) -> Any:
+        """Build a validated config for ``scenario`` (default scenario if None) with overrides."""
+        ...
+
+    def new_state(self, config: Any, players: int, seed: int) -> StateT:
+        """Set up a new match for ``players`` seats; raise ``ConfigError`` on bad input."""
+        ...
+
+    def to_move(self, state: StateT) -> int | None:
+        """Return the seat that owns the current decision, or None when the game is over."""
+        ...
+
+    def legal_actions(self, state: StateT) -> list[ActionT]:
+        """Return the legal actions of the seat to move, in a deterministic order."""
+        ...
+
+    def apply(self, state: StateT, action: ActionT) -> StateT:
+        """Return the state after ``action``; raise ``IllegalAction`` if it is not legal."""
+        ...
+
+    def static_map(self, state: StateT) -> dict[str, JsonValue]:
+        """Return the board facts that never change during the match (sent once at start)."""
+        ...
+
+    def observe(self, state: StateT, seat: int | None) -> dict[str, JsonValue]:
+        """Return what ``seat`` may know (``None``: a spectator who sees only public facts)."""
+        ...
+
+    def events(self, state: StateT) -> tuple[Event, ...]:
+        """Return the events produced by the ``apply`` call that made ``state``."""
+        ...
+
+    def outcome(self, state: StateT) -> Outcome | None:
+        """Return the result once the game is over, else None."""
+        ...
+
+    def digest(self, state: StateT) -> str:
+        """Return a stable hash of the full state (hidden parts and random source included)."""
+        ...
+
+    def render(self, state: StateT, seat: int | None = None) -> str:
+        """Return a plain-text board; with a seat, only what that seat may know."""
+        ...
+
+    def action_label(self, action: ActionT) -> str:
+        """Return a short human-readable label, e.g. ``MOVE(N)``."""
+        ...
+
+    def action_data(self, action: ActionT) -> dict[str, JsonValue]:
+        """Return the action as a JSON-ready dict with a ``kind`` key."""
+        ...

@@ -1,0 +1,41 @@
+"""Layout rules that keep the project simple (DESIGN section 2)."""
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_ROOT = ROOT / "referee" / "games"
+
+
+def _imported_modules(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+    return names
+
+
+def test_engines_import_only_the_standard_library():
+    offenders = []
+    for path in sorted(ENGINE_ROOT.rglob("*.py")):
+        for name in _imported_modules(path):
+            top = name.split(".")[0]
+            if top in sys.stdlib_module_names or name.startswith("referee.games"):
+                continue
+            offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
+
+
+def test_engines_do_not_import_each_other():
+    offenders = []
+    for package in ("pilfer", "wabbit"):
+        other = "wabbit" if package == "pilfer" else "pilfer"
+        for path in sorted((ENGINE_ROOT / package).rglob("*.py")):
+            for name in _imported_modules(path):
+                if name.startswith(f"referee.games.{other}"):
+                    offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []

@@ -1,0 +1,1 @@
+"""Tournaments: scheduling, ratings, results, runners and the ``ruckus`` command line."""

@@ -1,0 +1,15 @@
+"""The ``ruckus`` command line (Typer). Each sub-module adds one group of commands."""
+
+from __future__ import annotations
+
+import typer
+
+from tournaments.cli import games
+
+app = typer.Typer(
+    name="ruckus",
+    help="Referee and tournament harness for AI bots playing Pilfer and Wabbit Wampage.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+games.register(app)
