@@ -1,0 +1,129 @@
+"""The Pilfer engine object: the base.Game contract over the rule modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.base import (
+    Event,
+    GameSpec,
+    IllegalAction,
+    JsonValue,
+    Outcome,
+    ranks_from_keys,
+    stable_digest,
+)
+from referee.games.pilfer import actions, flow, observe, render, setup
+from referee.games.pilfer.actions import Action
+from referee.games.pilfer.config import SCENARIOS, Config, make_config
+from referee.games.pilfer.scoring import ranking_keys
+from referee.games.pilfer.state import State
+
+
+def finish(state: State) -> State:
+    """Resolve queued steps and cache the legal actions; returns ``state`` (a fresh one)."""
+    flow.run(state)
+    state.legal_cache = flow.compute_legal(state)
+    return state
+
+
+def canonical(state: State) -> tuple[Any, ...]:
+    """Return the whole state (random source included) as an ordered tuple of plain values."""
+    return (
+        state.config.as_tuple(),
+        state.players,
+        state.rng.state(),
+        state.bag,
+        state.dealt,
+        tuple(sorted(state.tokens.items())),
+        tuple(sorted(state.face_up)),
+        state.discard,
+        tuple(tuple(c) for c in state.critters),
+        tuple(tuple(t) for t in state.townsfolk),
+        tuple(state.points),
+        tuple(state.gross),
+        tuple(state.spent),
+        tuple(sorted(state.openings)),
+        tuple(tuple(sorted(k)) for k in state.known),
+        state.sniffs,
+        (state.round, state.turn_seat, state.phase, state.active, state.turn_decisions),
+        tuple(state.stack),
+        state.pending,
+        (state.end_reason, state.winner),
+    )
+
+
+class PilferGame:
+    """Pilfer: critters raid a town (rules version 1.0, house rules G1..G48)."""
+
+    spec = GameSpec(
+        name="pilfer",
+        title="Pilfer",
+        rules_version="1.0",
+        min_players=2,
+        max_players=4,
+        scenarios=SCENARIOS,
+        default_scenario="raid",
+        config_type=Config,
+    )
+
+    def make_config(self, scenario: str | None = None, **overrides: Any) -> Config:
+        """Build a validated config for ``scenario`` with overrides."""
+        return make_config(scenario, **overrides)
+
+    def new_state(self, config: Any, players: int, seed: int) -> State:
+        """Set up a match; the first decision is seat 0's setup BUY."""
+        return finish(setup.new_state(config, players, seed))
+
+    def to_move(self, state: State) -> int | None:
+        """Return the seat that owns the current decision (None when over)."""
+        return flow.to_move(state)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Return the legal actions of the seat to move, in a fixed order."""
+        cache = state.legal_cache
+        return list(cache) if cache is not None else flow.compute_legal(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        """Return the state after ``action``; the input state is left unchanged."""
+        legal = state.legal_cache if state.legal_cache is not None else flow.compute_legal(state)
+        if action not in legal:
+            if state.phase == "over":
+                raise IllegalAction("the game is over")
+            raise IllegalAction(f"{action!r} is not a legal action")
+        return finish(flow.apply_action(state, action))
+
+    def static_map(self, state: State) -> dict[str, JsonValue]:
+        """Return the board facts that never change during the match."""
+        return observe.static_map(state)
+
+    def observe(self, state: State, seat: int | None) -> dict[str, JsonValue]:
+        """Return what ``seat`` may know (None: spectator)."""
+        return observe.observe(state, seat)
+
+    def events(self, state: State) -> tuple[Event, ...]:
+        """Return the events produced by the ``apply`` that made ``state``."""
+        return tuple(state.events)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Return scores, ranks and the end reason once the game is over."""
+        if state.phase != "over":
+            return None
+        ranks = ranks_from_keys(ranking_keys(state))
+        return Outcome(scores=tuple(state.points), ranks=ranks, reason=state.end_reason)
+
+    def digest(self, state: State) -> str:
+        """Return a stable hash of the full state."""
+        return stable_digest(canonical(state))
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        """Return a plain-text board; with a seat, only what that seat may know."""
+        return render.render(state, seat)
+
+    def action_label(self, action: Action) -> str:
+        """Return a short label such as ``MOVE(N)``."""
+        return actions.action_label(action)
+
+    def action_data(self, action: Action) -> dict[str, JsonValue]:
+        """Return the action as a JSON-ready dict."""
+        return actions.action_data(action)

@@ -1,0 +1,230 @@
+"""The resolution loop: pending steps (a stack of frames), decisions and their legal actions.
+
+Frames, processed last-in first-out until a decision is needed:
+
+- ``("spin", townsfolk)``: spin and move one townsfolk (may ask REDIRECT);
+- ``("cars",)``: sweep the empty lanes;
+- ``("scuffle", Scuffle)``: choose the target, offer AVOID, roll, apply the result;
+- ``("optional", critter, x, y)``: ask OPTIONAL_SCUFFLE;
+- ``("push", seat, townsfolk, steps)``: ask the next PUSH_STEP;
+- ``("reveal", critter, x, y)``: reveal the next face-down token of the cell;
+- ``("discard", token)``: discard a resolved alarm.
+
+When the stack is empty the decision falls back to the turn: setup buying, the
+MAIN menu, or the ACTIVATION menu of the active critter.
+"""
+
+from __future__ import annotations
+
+from referee.games.pilfer import activation, turns
+from referee.games.pilfer.actions import (
+    Action,
+    Activate,
+    Avoid,
+    Buy,
+    Done,
+    DumpsterDecline,
+    DumpsterTake,
+    EndActivation,
+    EndTurn,
+    Move,
+    Open,
+    OptionalScuffle,
+    PickUp,
+    PushStep,
+    PushStop,
+    Redirect,
+    Sniff,
+    Upgrade,
+)
+from referee.games.pilfer.cars import handle_cars
+from referee.games.pilfer.ops import critter_scuffle
+from referee.games.pilfer.scuffle import answer_avoid, handle_scuffle
+from referee.games.pilfer.state import Frame, Pending, State
+from referee.games.pilfer.tokens import (
+    answer_dumpster,
+    dumpster_choices,
+    handle_discard,
+    handle_reveal,
+)
+from referee.games.pilfer.townsfolk import answer_push, answer_redirect, handle_push, handle_spin
+
+
+def _ask_optional(state: State, cid: int, x: int, y: int) -> None:
+    """Ask the mover's owner whether to fight the enemy critters of the cell (G33)."""
+    state.pending = Pending("optional_scuffle", state.critters[cid - 1].owner, (cid, x, y))
+
+
+def _step(state: State, frame: Frame) -> None:
+    """Run one frame."""
+    tag = frame[0]
+    if tag == "spin":
+        handle_spin(state, frame[1])
+    elif tag == "cars":
+        handle_cars(state)
+    elif tag == "scuffle":
+        handle_scuffle(state, frame[1])
+    elif tag == "optional":
+        _ask_optional(state, frame[1], frame[2], frame[3])
+    elif tag == "push":
+        handle_push(state, frame[1], frame[2], frame[3])
+    elif tag == "reveal":
+        handle_reveal(state, frame[1], frame[2], frame[3])
+    else:
+        handle_discard(state, frame[1])
+
+
+def run(state: State) -> None:
+    """Resolve frames until a decision is needed or the game ends; close spent activations."""
+    stack = state.stack
+    while stack and state.pending is None and state.phase != "over":
+        _step(state, stack.pop())
+    if (
+        state.phase == "play"
+        and state.pending is None
+        and state.active
+        and state.critters[state.active - 1].actions <= 0
+    ):
+        turns.end_activation(state)
+
+
+def decision_kind(state: State) -> str | None:
+    """Return the kind of decision being asked, or None when the game is over."""
+    if state.phase == "over":
+        return None
+    if state.pending is not None:
+        return state.pending.kind
+    if state.phase == "setup":
+        return "setup_buy"
+    return "activation" if state.active else "main"
+
+
+def to_move(state: State) -> int | None:
+    """Return the seat that owns the current decision."""
+    if state.phase == "over":
+        return None
+    if state.pending is not None:
+        return state.pending.seat
+    return state.turn_seat
+
+
+def _capped(state: State) -> bool:
+    """Return whether this turn has used up its decision cap (G15)."""
+    return state.turn_decisions >= state.config.turn_decision_cap
+
+
+def _reactive_actions(state: State, pending: Pending) -> list[Action]:
+    """Return the choices of a reactive decision."""
+    kind = pending.kind
+    if kind == "redirect":
+        return [Redirect(x, y) for x, y in pending.data[1]]
+    if kind == "avoid":
+        return [Avoid(True), Avoid(False)]
+    if kind == "optional_scuffle":
+        return [OptionalScuffle(True), OptionalScuffle(False)]
+    if kind == "push_step":
+        return [*(PushStep(d) for d in pending.data[2]), PushStop()]
+    takes: list[Action] = [DumpsterTake(t, state.kind_of(t)) for t in dumpster_choices(state)]
+    return [*takes, DumpsterDecline()]
+
+
+def compute_legal(state: State) -> list[Action]:
+    """Return the legal actions of the seat to move, in a fixed order."""
+    if state.phase == "over":
+        return []
+    if state.pending is not None:
+        return _reactive_actions(state, state.pending)
+    seat = state.turn_seat
+    if state.phase == "setup":
+        return [*turns.buys(state, seat), Done()]
+    if not state.active:
+        if _capped(state):
+            return [EndTurn()]
+        return [
+            *turns.buys(state, seat),
+            *turns.upgrades(state, seat),
+            *turns.activations(state, seat),
+            EndTurn(),
+        ]
+    if _capped(state):
+        return [EndActivation()]
+    critter = state.critters[state.active - 1]
+    return [
+        *activation.critter_actions(state, critter),
+        *turns.buys(state, seat),
+        *turns.upgrades(state, seat),
+        EndActivation(),
+    ]
+
+
+def _apply_reactive(state: State, pending: Pending, action: Action) -> None:
+    """Resume the interrupted resolution with the answer to a reactive decision."""
+    state.pending = None
+    match action:
+        case Redirect(x=x, y=y):
+            answer_redirect(state, pending, x, y)
+        case Avoid(yes=yes):
+            answer_avoid(state, pending, yes)
+        case OptionalScuffle(yes=yes):
+            state.emit("optional_scuffle", critter=pending.data[0], choice=yes)
+            if yes:
+                cid, x, y = pending.data
+                state.stack.append(critter_scuffle(state.critters[cid - 1], x, y))
+        case PushStep(direction=direction):
+            answer_push(state, pending, direction)
+        case PushStop():
+            answer_push(state, pending, None)
+        case DumpsterTake(token=token):
+            answer_dumpster(state, pending, token)
+        case DumpsterDecline():
+            answer_dumpster(state, pending, 0)
+
+
+def _apply_critter_action(state: State, action: Action) -> None:
+    """Spend one action of the active critter and carry it out."""
+    critter = state.critters[state.active - 1]
+    critter = critter._replace(actions=critter.actions - 1)
+    state.set_critter(critter)
+    match action:
+        case Move(direction=direction):
+            activation.do_move(state, critter, direction)
+        case PickUp(token=token):
+            activation.do_pick_up(state, critter, token)
+        case Sniff(token=token):
+            activation.do_sniff(state, critter, token)
+        case Open():
+            activation.do_open(state, critter, action)
+
+
+def _apply_turn_action(state: State, action: Action) -> None:
+    """Apply a setup, MAIN or ACTIVATION decision."""
+    seat = state.turn_seat
+    match action:
+        case Buy(critter_type=kind):
+            turns.do_buy(state, seat, kind)
+        case Upgrade(critter=cid, critter_type=kind):
+            turns.do_upgrade(state, seat, cid, kind)
+        case Done():
+            turns.finish_setup_seat(state)
+        case Activate(critter=cid):
+            turns.do_activate(state, cid)
+        case EndActivation():
+            turns.end_activation(state)
+        case EndTurn():
+            turns.end_turn(state)
+        case _:
+            _apply_critter_action(state, action)
+
+
+def apply_action(state: State, action: Action) -> State:
+    """Return the state after a legal ``action`` (legality is checked by the caller)."""
+    new = state.clone()
+    if new.phase == "play":
+        new.turn_decisions += 1
+    pending = new.pending
+    if pending is not None:
+        _apply_reactive(new, pending, action)
+    else:
+        _apply_turn_action(new, action)
+    run(new)
+    return new

@@ -1,0 +1,237 @@
+"""The match state: small immutable records inside one slotted container copied per decision.
+
+``apply`` clones the container (a handful of shallow list/dict copies) and then
+changes the clone in place; records (critters, townsfolk) are NamedTuples that
+are replaced, never mutated, so the input state is never touched.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from referee.games.base import Event
+from referee.games.pilfer.config import Config
+from referee.games.pilfer.maps import Cell, Edge, ScenarioMap
+from referee.games.rng import Rng
+
+# Roster (rules 2.5): type -> (dice, scuffle bonus, actions per turn).
+ROSTER: dict[str, tuple[int, int, int]] = {
+    "squirrel": (1, 0, 3),
+    "goose": (1, 0, 3),
+    "weasel": (1, 0, 3),
+    "skunk": (1, 1, 3),
+    "turtle": (1, 0, 2),
+    "raccoon": (2, 0, 3),
+    "fox": (2, 0, 3),
+    "boar": (2, 1, 3),
+    "wolf": (3, 0, 3),
+    "buck": (3, 1, 3),
+}
+CRITTER_TYPES: tuple[str, ...] = tuple(ROSTER)
+DIAGONAL_MOVERS: frozenset[str] = frozenset({"goose", "fox", "wolf"})
+
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "N": (0, -1),
+    "E": (1, 0),
+    "S": (0, 1),
+    "W": (-1, 0),
+    "NE": (1, -1),
+    "SE": (1, 1),
+    "SW": (-1, 1),
+    "NW": (-1, -1),
+}
+ORTHOGONAL: tuple[str, ...] = ("N", "E", "S", "W")
+ALL_DIRECTIONS: tuple[str, ...] = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
+SPINNER: dict[int, tuple[str, ...]] = {
+    4: ORTHOGONAL,
+    8: ("N", "NE", "E", "SE", "S", "SW", "W", "NW"),
+}
+
+
+class Critter(NamedTuple):
+    """A critter: ids come from one game-wide counter starting at 1 (G45)."""
+
+    cid: int
+    owner: int
+    kind: str
+    x: int
+    y: int
+    actions: int
+    activated: bool
+    trapped: int  # id of the trap holding it, 0 when free
+    carrying: tuple[int, ...]
+
+
+class Townsfolk(NamedTuple):
+    """A townsfolk; ``num`` is its position in ascending id order (G25)."""
+
+    num: int
+    name: str
+    color: int
+    controller: int
+    x: int
+    y: int
+    out: bool
+
+
+class Pending(NamedTuple):
+    """A reactive decision waiting for ``seat``: kind plus the data needed to resume."""
+
+    kind: str
+    seat: int
+    data: tuple[Any, ...]
+
+
+class Scuffle(NamedTuple):
+    """A scuffle being resolved (G33-G38); it is re-pushed after each AVOID answer.
+
+    ``attacker`` is a critter id or a townsfolk index (``by_townsfolk``); ``token`` is the
+    cat or dog that must be the target (reveal or dumpster), 0 to pick by G34; ``stage``
+    is ``"mover"`` while the mover may still avoid, then ``"target"``.
+    """
+
+    x: int
+    y: int
+    by_townsfolk: bool
+    attacker: int
+    token: int
+    stage: str
+    avoided: tuple[int, ...]
+    declined: tuple[int, ...]
+
+
+Frame = tuple[Any, ...]
+"""One pending resolution step, e.g. ``("reveal", critter_id, cell)``; see flow.py."""
+
+
+class State:
+    """A Pilfer match position. Treat as immutable; engine code changes only fresh clones."""
+
+    __slots__ = (
+        "config",
+        "board",
+        "players",
+        "colors",
+        "start_of",
+        "rng",
+        "bag",
+        "dealt",
+        "tokens",
+        "face_up",
+        "discard",
+        "critters",
+        "townsfolk",
+        "points",
+        "gross",
+        "spent",
+        "openings",
+        "known",
+        "sniffs",
+        "round",
+        "turn_seat",
+        "phase",
+        "active",
+        "turn_decisions",
+        "stack",
+        "pending",
+        "end_reason",
+        "winner",
+        "events",
+        "legal_cache",
+    )
+
+    config: Config
+    board: ScenarioMap
+    players: int
+    colors: tuple[int, ...]
+    start_of: dict[Cell, int]
+    rng: Rng
+    bag: tuple[str, ...]
+    dealt: int
+    tokens: dict[Cell, tuple[int, ...]]
+    face_up: frozenset[int]
+    discard: tuple[int, ...]
+    critters: list[Critter]
+    townsfolk: list[Townsfolk]
+    points: list[int]
+    gross: list[int]
+    spent: list[int]
+    openings: frozenset[Edge]
+    known: tuple[frozenset[int], ...]
+    sniffs: tuple[tuple[int, int], ...]
+    round: int
+    turn_seat: int
+    phase: str  # "setup", "play" or "over"
+    active: int  # id of the critter being activated, 0 for none
+    turn_decisions: int
+    stack: list[Frame]
+    pending: Pending | None
+    end_reason: str
+    winner: int
+    events: list[Event]
+    legal_cache: list[Any] | None
+
+    def clone(self) -> State:
+        """Return a copy whose mutable containers are fresh; events start empty."""
+        new = State.__new__(State)
+        new.config = self.config
+        new.board = self.board
+        new.players = self.players
+        new.colors = self.colors
+        new.start_of = self.start_of
+        new.rng = self.rng.copy()
+        new.bag = self.bag
+        new.dealt = self.dealt
+        new.tokens = dict(self.tokens)
+        new.face_up = self.face_up
+        new.discard = self.discard
+        new.critters = list(self.critters)
+        new.townsfolk = list(self.townsfolk)
+        new.points = list(self.points)
+        new.gross = list(self.gross)
+        new.spent = list(self.spent)
+        new.openings = self.openings
+        new.known = self.known
+        new.sniffs = self.sniffs
+        new.round = self.round
+        new.turn_seat = self.turn_seat
+        new.phase = self.phase
+        new.active = self.active
+        new.turn_decisions = self.turn_decisions
+        new.stack = list(self.stack)
+        new.pending = self.pending
+        new.end_reason = self.end_reason
+        new.winner = self.winner
+        new.events = []
+        new.legal_cache = None
+        return new
+
+    def emit(self, kind: str, visible_to: frozenset[int] | None = None, **data: Any) -> None:
+        """Record an event of the current ``apply``."""
+        self.events.append(Event(kind, data, visible_to))
+
+    # Queries used by several rule modules.
+
+    def critters_at(self, x: int, y: int) -> list[Critter]:
+        """Return the critters standing in cell ``(x, y)``, by id."""
+        return [c for c in self.critters if c.x == x and c.y == y]
+
+    def townsfolk_at(self, x: int, y: int) -> list[Townsfolk]:
+        """Return the townsfolk on the board in cell ``(x, y)``, by id."""
+        return [t for t in self.townsfolk if t.x == x and t.y == y and not t.out]
+
+    def has_critter(self, x: int, y: int) -> bool:
+        """Return whether any critter stands in ``(x, y)``."""
+        return any(c.x == x and c.y == y for c in self.critters)
+
+    def kind_of(self, token: int) -> str:
+        """Return the kind of a token (ids are 1-based shuffled-bag positions, G20)."""
+        return self.bag[token - 1]
+
+    def start_cell(self, seat: int) -> Cell:
+        """Return the start space of ``seat``."""
+        return self.board.starts[self.colors[seat]]
+
+    def set_critter(self, critter: Critter) -> None:
+        """Store a changed critter record."""
+        self.critters[critter.cid - 1] = critter

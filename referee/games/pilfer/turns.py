@@ -1,0 +1,115 @@
+"""Setup buys, the turn structure and the MAIN menu: BUY, UPGRADE, ACTIVATE, END_TURN."""
+
+from __future__ import annotations
+
+from referee.games.pilfer.actions import Action, Activate, Buy, Upgrade
+from referee.games.pilfer.scoring import end_game, spend
+from referee.games.pilfer.state import CRITTER_TYPES, ROSTER, Critter, State
+
+
+def buys(state: State, seat: int) -> list[Action]:
+    """Return the affordable BUY actions while under the critter cap (G7, G15, G45)."""
+    owned = sum(1 for c in state.critters if c.owner == seat)
+    if owned >= state.config.max_critters:
+        return []
+    points = state.points[seat]
+    return [Buy(kind) for kind in CRITTER_TYPES if ROSTER[kind][0] <= points]
+
+
+def upgrades(state: State, seat: int) -> list[Action]:
+    """Return UPGRADE actions for own critters in the start space (G44)."""
+    home = state.start_cell(seat)
+    points = state.points[seat]
+    result: list[Action] = []
+    for critter in state.critters:
+        if critter.owner != seat or (critter.x, critter.y) != home:
+            continue
+        dice = ROSTER[critter.kind][0]
+        for kind in CRITTER_TYPES:
+            if dice < ROSTER[kind][0] <= dice + points:
+                result.append(Upgrade(critter.cid, kind))
+    return result
+
+
+def activations(state: State, seat: int) -> list[Action]:
+    """Return ACTIVATE actions for own critters not yet activated this turn (G15, G46)."""
+    return [Activate(c.cid) for c in state.critters if c.owner == seat and not c.activated]
+
+
+def do_buy(state: State, seat: int, kind: str) -> None:
+    """Buy a critter into the start space, not yet activated (G45)."""
+    dice, _, allowance = ROSTER[kind]
+    spend(state, seat, dice)
+    x, y = state.start_cell(seat)
+    cid = len(state.critters) + 1
+    state.critters.append(Critter(cid, seat, kind, x, y, allowance, False, 0, ()))
+    state.emit("buy", seat=seat, critter=cid, critter_type=kind, cost=dice)
+
+
+def do_upgrade(state: State, seat: int, cid: int, kind: str) -> None:
+    """Upgrade a critter, keeping its id, activation status and actions left (G44)."""
+    critter = state.critters[cid - 1]
+    cost = ROSTER[kind][0] - ROSTER[critter.kind][0]
+    spend(state, seat, cost)
+    state.set_critter(critter._replace(kind=kind))
+    state.emit(
+        "upgrade", seat=seat, critter=cid, from_type=critter.kind, critter_type=kind, cost=cost
+    )
+
+
+def do_activate(state: State, cid: int) -> None:
+    """Start an activation: the critter becomes the active one (G46)."""
+    critter = state.critters[cid - 1]
+    state.set_critter(critter._replace(activated=True))
+    state.active = cid
+    state.emit("activate", critter=cid, actions=critter.actions)
+
+
+def end_activation(state: State) -> None:
+    """End the current activation; unused actions are lost (G46)."""
+    critter = state.critters[state.active - 1]
+    state.set_critter(critter._replace(actions=0))
+    state.active = 0
+
+
+def start_turn(state: State, seat: int) -> None:
+    """Refresh the seat's critters and queue its townsfolk moves and the cars phase (G23)."""
+    state.turn_seat = seat
+    state.turn_decisions = 0
+    state.active = 0
+    for critter in state.critters:
+        if critter.owner == seat:
+            state.set_critter(critter._replace(actions=ROSTER[critter.kind][2], activated=False))
+    state.emit("turn_start", seat=seat, round=state.round)
+    if state.board.lanes:
+        state.stack.append(("cars",))
+    controlled = [t.num for t in state.townsfolk if t.controller == seat and not t.out]
+    for index in reversed(controlled):
+        state.stack.append(("spin", index))
+
+
+def end_turn(state: State) -> None:
+    """Finish the turn; start the next seat's, or end the game at the round cap (G14, G22)."""
+    seat = state.turn_seat
+    for critter in state.critters:
+        if critter.owner == seat:
+            state.set_critter(critter._replace(actions=0, activated=False))
+    state.emit("turn_end", seat=seat, round=state.round)
+    if seat + 1 < state.players:
+        start_turn(state, seat + 1)
+        return
+    if state.round >= state.config.max_rounds:
+        end_game(state, "round_cap")
+        return
+    state.round += 1
+    start_turn(state, 0)
+
+
+def finish_setup_seat(state: State) -> None:
+    """Pass setup buying to the next seat, or begin round 1 with seat 0 (G9)."""
+    if state.turn_seat + 1 < state.players:
+        state.turn_seat += 1
+        return
+    state.phase = "play"
+    state.round = 1
+    start_turn(state, 0)
