@@ -1,0 +1,381 @@
+"""Tournament definitions: a TOML file parsed into frozen dataclasses, with a canonical hash.
+
+A definition names the game, the format, the clocks, the fault policy and the bots::
+
+    name = "demo-pilfer"
+    game = "pilfer"
+    scenario = "raid"          # optional: the game's default scenario
+    players = 2                # seats per match
+    format = "round-robin"     # round-robin | double-round-robin | gauntlet | knockout | swiss
+    games_per_pairing = 2      # knockout: the N of best-of-N
+    seed = 7
+    concurrency = 4
+
+    [clocks]                   # optional
+    decision_ms = 1000         # limit per decision
+    bank_ms = 60000            # time bank per seat per match
+
+    [faults]                   # optional
+    policy = "forfeit"         # forfeit | strikes
+    strikes = 3                # with "strikes": the fault count that forfeits
+
+    [gauntlet]                 # gauntlet only
+    champion = "search"
+
+    [knockout]                 # knockout only
+    seeding = "order"          # order | rating (bots then need `rating`)
+    tiebreak_games = 4         # extra games (in seed-sharing pairs) after a tied series
+
+    [swiss]                    # swiss only
+    rounds = 3
+
+    [[bots]]                   # exactly one of sample / command / address
+    name = "random"
+    sample = "pilfer-random"
+
+Every problem raises :class:`DefinitionError` whose message names the field, e.g.
+``bots[2].address: expected grpc://HOST:PORT``. Unknown keys are errors too, so typos do not
+silently fall back to defaults.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shlex
+import tomllib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from referee.games import GAME_NAMES
+from referee.games.base import GameSpec
+
+FORMATS = ("round-robin", "double-round-robin", "gauntlet", "knockout", "swiss")
+"""The tournament formats, as written in the ``format`` field."""
+
+TWO_PLAYER_FORMATS = ("knockout", "swiss")
+"""Formats that pair bots head to head, so they need ``players = 2``."""
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_ADDRESS = re.compile(r"^grpcs?://(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\]):(?P<port>[0-9]{1,5})$")
+_BOT_KEYS = frozenset({"name", "sample", "command", "address", "rating"})
+_TOP_KEYS = frozenset(
+    {
+        "name",
+        "game",
+        "scenario",
+        "players",
+        "format",
+        "games_per_pairing",
+        "seed",
+        "concurrency",
+        "clocks",
+        "faults",
+        "gauntlet",
+        "knockout",
+        "swiss",
+        "bots",
+    }
+)
+
+
+class DefinitionError(ValueError):
+    """A definition that cannot be used; ``field`` is the dotted path of the offending value."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+@dataclass(frozen=True)
+class BotEntry:
+    """One bot: exactly one of ``sample``, ``command`` (argv) or ``address`` is set."""
+
+    name: str
+    sample: str | None = None
+    command: tuple[str, ...] | None = None
+    address: str | None = None
+    rating: float | None = None
+
+
+@dataclass(frozen=True)
+class Clocks:
+    """Per-decision limit and per-match time bank for each seat, in milliseconds."""
+
+    decision_ms: int = 1000
+    bank_ms: int = 60_000
+
+
+@dataclass(frozen=True)
+class FaultPolicy:
+    """``forfeit`` ends the match at the first fault; ``strikes`` forfeits after ``strikes``."""
+
+    policy: str = "forfeit"
+    strikes: int = 3
+
+
+@dataclass(frozen=True)
+class TournamentDefinition:
+    """A parsed, validated tournament definition."""
+
+    name: str
+    game: str
+    scenario: str | None
+    players: int
+    format: str
+    games_per_pairing: int
+    seed: int
+    concurrency: int
+    clocks: Clocks
+    faults: FaultPolicy
+    bots: tuple[BotEntry, ...]
+    champion: str | None = None
+    seeding: str = "order"
+    tiebreak_games: int = 4
+    swiss_rounds: int = 0
+
+    @property
+    def bot_names(self) -> tuple[str, ...]:
+        """The bot names in definition order (the seeding order of ``seeding = "order"``)."""
+        return tuple(bot.name for bot in self.bots)
+
+
+def load_definition(path: Path) -> TournamentDefinition:
+    """Read and validate the TOML file at ``path``."""
+    return parse_definition(path.read_text(encoding="utf-8"))
+
+
+def parse_definition(text: str) -> TournamentDefinition:
+    """Validate TOML ``text``; raise :class:`DefinitionError` naming the first bad field."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DefinitionError("<toml>", str(error)) from None
+    _reject_unknown("", data, _TOP_KEYS)
+    name = _name(data, "name")
+    game = _choice(data, "game", GAME_NAMES, None)
+    scenario = _optional_str(data, "scenario")
+    players = _int(data, "players", 2, 2, 4)
+    fmt = _choice(data, "format", FORMATS, None)
+    if fmt in TWO_PLAYER_FORMATS and players != 2:
+        raise DefinitionError("players", f"format {fmt!r} needs players = 2")
+    bots = _bots(data)
+    _check_bot_count(fmt, players, bots)
+    return TournamentDefinition(
+        name=name,
+        game=game,
+        scenario=scenario,
+        players=players,
+        format=fmt,
+        games_per_pairing=_int(data, "games_per_pairing", 1, 1, 1000),
+        seed=_int(data, "seed", None, 0, 2**63 - 1),
+        concurrency=_int(data, "concurrency", 1, 1, 1024),
+        clocks=_clocks(_table(data, "clocks")),
+        faults=_faults(_table(data, "faults")),
+        bots=bots,
+        **_format_options(data, fmt, bots),
+    )
+
+
+def check_against_spec(definition: TournamentDefinition, spec: GameSpec) -> None:
+    """Check the player count and scenario against the game's spec (the runner calls this)."""
+    if not spec.min_players <= definition.players <= spec.max_players:
+        raise DefinitionError(
+            "players",
+            f"{spec.name} takes {spec.min_players}-{spec.max_players} players, "
+            f"not {definition.players}",
+        )
+    if definition.scenario is not None and definition.scenario not in spec.scenarios:
+        known = ", ".join(spec.scenarios)
+        raise DefinitionError("scenario", f"unknown scenario {definition.scenario!r}; use {known}")
+
+
+def canonical_json(definition: TournamentDefinition) -> str:
+    """Return the definition as JSON with sorted keys: equal definitions give equal text."""
+    return json.dumps(asdict(definition), sort_keys=True, separators=(",", ":"))
+
+
+def definition_hash(definition: TournamentDefinition) -> str:
+    """Return the SHA-256 of :func:`canonical_json` (comments and key order do not count)."""
+    return hashlib.sha256(canonical_json(definition).encode()).hexdigest()
+
+
+def _reject_unknown(prefix: str, data: dict[str, Any], allowed: frozenset[str]) -> None:
+    for key in data:
+        if key not in allowed:
+            known = ", ".join(sorted(allowed))
+            raise DefinitionError(f"{prefix}{key}", f"unknown field; known fields: {known}")
+
+
+def _table(data: dict[str, Any], field: str) -> dict[str, Any]:
+    value = data.get(field, {})
+    if not isinstance(value, dict):
+        raise DefinitionError(field, "expected a table")
+    return value
+
+
+def _key(field: str) -> str:
+    """Return the last part of a dotted field path: the key inside its table."""
+    return field.rsplit(".", 1)[-1]
+
+
+def _int(data: dict[str, Any], field: str, default: int | None, low: int, high: int) -> int:
+    key = _key(field)
+    if key not in data:
+        if default is None:
+            raise DefinitionError(field, "missing required field")
+        return default
+    value = data[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DefinitionError(field, f"expected an integer, got {value!r}")
+    if not low <= value <= high:
+        raise DefinitionError(field, f"must be between {low} and {high}, got {value}")
+    return value
+
+
+def _str(data: dict[str, Any], field: str) -> str:
+    key = _key(field)
+    if key not in data:
+        raise DefinitionError(field, "missing required field")
+    value = data[key]
+    if not isinstance(value, str) or not value.strip():
+        raise DefinitionError(field, f"expected a non-empty string, got {value!r}")
+    return value
+
+
+def _optional_str(data: dict[str, Any], field: str) -> str | None:
+    return _str(data, field) if _key(field) in data else None
+
+
+def _name(data: dict[str, Any], field: str) -> str:
+    value = _str(data, field)
+    if not _NAME.match(value):
+        raise DefinitionError(field, f"{value!r}: use letters, digits, '.', '_', '-' (max 64)")
+    return value
+
+
+def _choice(data: dict[str, Any], field: str, options: tuple[str, ...], default: str | None) -> str:
+    if default is not None and _key(field) not in data:
+        return default
+    value = _str(data, field)
+    if value not in options:
+        raise DefinitionError(field, f"{value!r} is not one of {', '.join(options)}")
+    return value
+
+
+def _clocks(table: dict[str, Any]) -> Clocks:
+    _reject_unknown("clocks.", table, frozenset({"decision_ms", "bank_ms"}))
+    return Clocks(
+        decision_ms=_int(table, "clocks.decision_ms", 1000, 1, 3_600_000),
+        bank_ms=_int(table, "clocks.bank_ms", 60_000, 1, 86_400_000),
+    )
+
+
+def _faults(table: dict[str, Any]) -> FaultPolicy:
+    _reject_unknown("faults.", table, frozenset({"policy", "strikes"}))
+    return FaultPolicy(
+        policy=_choice(table, "faults.policy", ("forfeit", "strikes"), "forfeit"),
+        strikes=_int(table, "faults.strikes", 3, 1, 1000),
+    )
+
+
+def _bots(data: dict[str, Any]) -> tuple[BotEntry, ...]:
+    for key, table in data.items():
+        if isinstance(table, dict) and "bots" in table:
+            raise DefinitionError(
+                f"{key}.bots", "bots belong at the top level: move them above the first [table]"
+            )
+    value = data.get("bots")
+    if not isinstance(value, list) or not value:
+        raise DefinitionError("bots", "expected a non-empty array of bot tables")
+    bots = tuple(_bot(entry, f"bots[{index}]") for index, entry in enumerate(value))
+    seen: set[str] = set()
+    for index, bot in enumerate(bots):
+        if bot.name in seen:
+            raise DefinitionError(f"bots[{index}].name", f"duplicate bot name {bot.name!r}")
+        seen.add(bot.name)
+    return bots
+
+
+def _bot(entry: object, field: str) -> BotEntry:
+    if not isinstance(entry, dict):
+        raise DefinitionError(field, "expected a table such as { name = ..., sample = ... }")
+    _reject_unknown(f"{field}.", entry, _BOT_KEYS)
+    sources = [key for key in ("sample", "command", "address") if key in entry]
+    if len(sources) != 1:
+        raise DefinitionError(field, "set exactly one of sample, command, address")
+    rating = entry.get("rating")
+    if rating is not None and (not isinstance(rating, int | float) or isinstance(rating, bool)):
+        raise DefinitionError(f"{field}.rating", f"expected a number, got {rating!r}")
+    return BotEntry(
+        name=_name(entry, f"{field}.name"),
+        sample=_name(entry, f"{field}.sample") if "sample" in entry else None,
+        command=_command(entry["command"], f"{field}.command") if "command" in entry else None,
+        address=_address(entry, f"{field}.address") if "address" in entry else None,
+        rating=float(rating) if rating is not None else None,
+    )
+
+
+def _command(value: object, field: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        try:
+            argv = shlex.split(value)
+        except ValueError as error:
+            raise DefinitionError(field, str(error)) from None
+    elif isinstance(value, list) and all(isinstance(part, str) for part in value):
+        argv = list(value)
+    else:
+        raise DefinitionError(field, "expected a string or an array of strings")
+    if not argv:
+        raise DefinitionError(field, "empty command")
+    return tuple(argv)
+
+
+def _address(entry: dict[str, Any], field: str) -> str:
+    value = _str(entry, field)
+    match = _ADDRESS.match(value)
+    if match is None or not 1 <= int(match["port"]) <= 65535:
+        raise DefinitionError(field, f"{value!r}: expected grpc://HOST:PORT or grpcs://HOST:PORT")
+    return value
+
+
+def _check_bot_count(fmt: str, players: int, bots: tuple[BotEntry, ...]) -> None:
+    needed = players + 1 if fmt == "gauntlet" else players
+    if len(bots) < needed:
+        raise DefinitionError("bots", f"format {fmt!r} with {players} players needs {needed} bots")
+
+
+def _format_options(data: dict[str, Any], fmt: str, bots: tuple[BotEntry, ...]) -> dict[str, Any]:
+    for section in ("gauntlet", "knockout", "swiss"):
+        if section in data and section != fmt:
+            raise DefinitionError(section, f"table only allowed with format = {section!r}")
+    table = _table(data, fmt) if fmt in ("gauntlet", "knockout", "swiss") else {}
+    if fmt == "gauntlet":
+        _reject_unknown("gauntlet.", table, frozenset({"champion"}))
+        champion = _str(table, "gauntlet.champion")
+        if champion not in {bot.name for bot in bots}:
+            raise DefinitionError("gauntlet.champion", f"{champion!r} is not a bot name")
+        return {"champion": champion}
+    if fmt == "knockout":
+        return _knockout_options(table, bots)
+    if fmt == "swiss":
+        _reject_unknown("swiss.", table, frozenset({"rounds"}))
+        default_rounds = max(1, (len(bots) - 1).bit_length())
+        rounds = _int(table, "swiss.rounds", default_rounds, 1, len(bots) - 1)
+        return {"swiss_rounds": rounds}
+    return {}
+
+
+def _knockout_options(table: dict[str, Any], bots: tuple[BotEntry, ...]) -> dict[str, Any]:
+    _reject_unknown("knockout.", table, frozenset({"seeding", "tiebreak_games"}))
+    seeding = _choice(table, "knockout.seeding", ("order", "rating"), "order")
+    if seeding == "rating":
+        for index, bot in enumerate(bots):
+            if bot.rating is None:
+                raise DefinitionError(f"bots[{index}].rating", "seeding = 'rating' needs it")
+    tiebreak = _int(table, "knockout.tiebreak_games", 4, 0, 100)
+    if tiebreak % 2:
+        raise DefinitionError("knockout.tiebreak_games", "must be even (games come in pairs)")
+    return {"seeding": seeding, "tiebreak_games": tiebreak}

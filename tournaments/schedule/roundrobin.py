@@ -1,0 +1,62 @@
+"""Round-robin: every pairing (2 players) or every group of ``k`` bots (3-4 players) meets.
+
+Two players: the pairings and their rounds come from the circle method
+(:func:`~tournaments.schedule.seats.circle_pairs`); game ``g`` of a pairing plays in round
+``g * R + r`` where ``R`` is the number of circle rounds, so no bot plays twice in a round.
+Games alternate seats and each two share a seed.
+
+Three or four players: every ``k``-subset of the bots is a group (so every pair of bots meets
+equally often), each playing ``games_per_pairing`` games in the seat orders of
+:func:`~tournaments.schedule.seats.seat_plans`; game ``g`` of every group plays in round ``g + 1``.
+
+A double round-robin doubles the games of every pairing or group.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from tournaments.definition import TournamentDefinition
+from tournaments.schedule.groups import group_matches
+from tournaments.schedule.match import Match
+from tournaments.schedule.seats import circle_pairs, rotate, seat_plans
+
+PREFIX = "rr"
+"""Key prefix of round-robin matches."""
+
+
+def games_per_group(definition: TournamentDefinition) -> int:
+    """Return the games each pairing or group plays (doubled for a double round-robin)."""
+    cycles = 2 if definition.format == "double-round-robin" else 1
+    return cycles * definition.games_per_pairing
+
+
+def round_robin_matches(definition: TournamentDefinition) -> list[Match]:
+    """Return the whole round-robin schedule, ordered by round then key."""
+    names = definition.bot_names
+    games = games_per_group(definition)
+    if definition.players == 2:
+        pairs = circle_pairs(len(names))
+        per_cycle = max(r for r, _, _ in pairs)
+        matches = [
+            match
+            for r, first, second in pairs
+            for match in group_matches(
+                PREFIX,
+                names,
+                sorted((first, second)),
+                [rotate((first, second), game) for game in range(games)],
+                definition.seed,
+                [game * per_cycle + r for game in range(games)],
+            )
+        ]
+    else:
+        groups = list(combinations(range(len(names)), definition.players))
+        plans = seat_plans(groups, games, len(names))
+        rounds = [game + 1 for game in range(games)]
+        matches = [
+            match
+            for group, orders in zip(groups, plans, strict=True)
+            for match in group_matches(PREFIX, names, group, orders, definition.seed, rounds)
+        ]
+    return sorted(matches, key=lambda match: (match.round, match.key))

@@ -1,0 +1,244 @@
+"""The results store: one SQLite database (WAL) per run folder, beside the match logs.
+
+Layout of a run folder::
+
+    RUN/results.sqlite    this store
+    RUN/logs/...          match logs; a result names its log by a path relative to RUN
+
+Tables: ``run`` (one row: definition hash and text, creation time) and ``matches`` (one row per
+finished match, primary key ``key``). A row is written in one transaction by
+:meth:`ResultStore.record_result`, only for a log file that exists, and a second result for the
+same key is refused, so an interrupted run resumes by skipping every key already stored.
+Synchronous mode is FULL: a committed result survives ``kill -9`` and power loss.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tournaments.definition import TournamentDefinition, definition_hash, parse_definition
+
+DATABASE = "results.sqlite"
+"""File name of the store inside a run folder."""
+
+FAULT_CLASSES = (
+    "TIMEOUT",
+    "ILLEGAL_ACTION",
+    "MALFORMED",
+    "DISCONNECTED",
+    "CRASHED",
+    "OVERSIZE",
+    "STARTUP_FAILED",
+)
+"""The fault classes the referee reports."""
+
+STATUSES = ("completed", "forfeit")
+"""``completed``: played to the end; ``forfeit``: ended by a fault under the fault policy."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS run (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    definition_hash TEXT NOT NULL,
+    definition_text TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+CREATE TABLE IF NOT EXISTS matches (
+    key TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL UNIQUE,
+    round INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    log_path TEXT NOT NULL,
+    ranks TEXT NOT NULL,
+    scores TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    faults TEXT NOT NULL,
+    decision_ms TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT NOT NULL
+);
+"""
+
+
+class StoreError(Exception):
+    """A run folder that cannot be created or resumed, or a result that cannot be stored."""
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One finished match as stored; per-seat tuples follow ``seats``.
+
+    ``faults`` counts faults per seat by class; ``decision_ms`` lists each seat's decision times
+    in milliseconds; timestamps are ISO 8601 strings in UTC.
+    """
+
+    key: str
+    round: int
+    status: str
+    seats: tuple[str, ...]
+    seed: int
+    log_path: str
+    ranks: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+    faults: tuple[Mapping[str, int], ...]
+    decision_ms: tuple[tuple[float, ...], ...]
+    started_at: str
+    finished_at: str
+
+
+class ResultStore:
+    """Single-writer access to one run's results; open it with :meth:`create` or :meth:`resume`."""
+
+    def __init__(self, run_dir: Path, connection: sqlite3.Connection) -> None:
+        self.run_dir = run_dir
+        self._db = connection
+
+    @classmethod
+    def create(cls, run_dir: Path, text: str) -> ResultStore:
+        """Start a new run in ``run_dir`` (which must not hold one yet) for the TOML ``text``.
+
+        The text is validated, and kept with its canonical hash so the run documents itself.
+        """
+        definition = parse_definition(text)
+        if (run_dir / DATABASE).exists():
+            raise StoreError(f"{run_dir} already holds a run; resume it instead")
+        run_dir.mkdir(parents=True, exist_ok=True)
+        store = cls(run_dir, _connect(run_dir / DATABASE))
+        with store._db:
+            store._db.execute(
+                "INSERT INTO run (id, definition_hash, definition_text) VALUES (1, ?, ?)",
+                (definition_hash(definition), text),
+            )
+        return store
+
+    @classmethod
+    def open(cls, run_dir: Path) -> ResultStore:
+        """Open an existing run, e.g. to read its standings or its stored definition."""
+        if not (run_dir / DATABASE).is_file():
+            raise StoreError(f"{run_dir} holds no run ({DATABASE} is missing)")
+        return cls(run_dir, _connect(run_dir / DATABASE))
+
+    @classmethod
+    def resume(cls, run_dir: Path, text: str) -> ResultStore:
+        """Open an existing run; refuse if the TOML ``text`` differs from the run's definition.
+
+        Differences in comments, layout or key order do not count: the canonical hashes of the
+        parsed definitions are compared.
+        """
+        definition = parse_definition(text)
+        store = cls.open(run_dir)
+        if store.definition_hash() != definition_hash(definition):
+            store.close()
+            raise StoreError(f"{run_dir} was started with a different definition; not resuming")
+        return store
+
+    def definition_hash(self) -> str:
+        """Return the canonical hash of the definition the run started with."""
+        return str(self._db.execute("SELECT definition_hash FROM run").fetchone()[0])
+
+    def definition_text(self) -> str:
+        """Return the TOML source of the definition the run started with."""
+        return str(self._db.execute("SELECT definition_text FROM run").fetchone()[0])
+
+    def definition(self) -> TournamentDefinition:
+        """Return the definition the run started with, parsed from its stored text."""
+        return parse_definition(self.definition_text())
+
+    def record_result(self, result: MatchResult) -> None:
+        """Store one finished match in one transaction; refuse a duplicate key or a missing log."""
+        _validate(result)
+        if not (self.run_dir / result.log_path).is_file():
+            raise StoreError(f"{result.key}: log {result.log_path} does not exist")
+        try:
+            with self._db:
+                self._db.execute(
+                    "INSERT INTO matches VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM "
+                    "matches), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    _row(result),
+                )
+        except sqlite3.IntegrityError:
+            raise StoreError(f"{result.key}: a result is already stored") from None
+
+    def is_done(self, key: str) -> bool:
+        """Return whether a result for ``key`` is stored."""
+        row = self._db.execute("SELECT 1 FROM matches WHERE key = ?", (key,)).fetchone()
+        return row is not None
+
+    def results(self) -> list[MatchResult]:
+        """Return every stored result in the order it was recorded."""
+        rows = self._db.execute("SELECT * FROM matches ORDER BY seq").fetchall()
+        return [_result(row) for row in rows]
+
+    def finished_ranks(self) -> dict[str, tuple[int, ...]]:
+        """Return match key -> per-seat ranks, the input the schedules take."""
+        return {result.key: result.ranks for result in self.results()}
+
+    def close(self) -> None:
+        """Close the database connection."""
+        self._db.close()
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=FULL")
+    connection.executescript(_SCHEMA)
+    return connection
+
+
+def _validate(result: MatchResult) -> None:
+    seats = len(result.seats)
+    lengths = {len(result.ranks), len(result.scores), len(result.faults), len(result.decision_ms)}
+    if lengths != {seats}:
+        raise StoreError(f"{result.key}: ranks, scores, faults, decision_ms need {seats} entries")
+    if result.status not in STATUSES:
+        raise StoreError(f"{result.key}: status {result.status!r} is not one of {STATUSES}")
+    for faults in result.faults:
+        unknown = set(faults) - set(FAULT_CLASSES)
+        if unknown:
+            raise StoreError(f"{result.key}: unknown fault classes {sorted(unknown)}")
+
+
+def _row(result: MatchResult) -> tuple[object, ...]:
+    return (
+        result.key,
+        result.round,
+        result.status,
+        json.dumps(list(result.seats)),
+        result.seed,
+        result.log_path,
+        json.dumps(list(result.ranks)),
+        json.dumps(list(result.scores)),
+        result.reason,
+        json.dumps([dict(sorted(faults.items())) for faults in result.faults]),
+        json.dumps([list(times) for times in result.decision_ms]),
+        result.started_at,
+        result.finished_at,
+    )
+
+
+def _result(row: tuple[Any, ...]) -> MatchResult:
+    key, _, round_, status, seats, seed, log_path, ranks, scores, reason, *rest = row
+    faults, decision_ms, started_at, finished_at = rest
+    return MatchResult(
+        key=key,
+        round=round_,
+        status=status,
+        seats=tuple(json.loads(seats)),
+        seed=seed,
+        log_path=log_path,
+        ranks=tuple(json.loads(ranks)),
+        scores=tuple(json.loads(scores)),
+        reason=reason,
+        faults=tuple(json.loads(faults)),
+        decision_ms=tuple(tuple(times) for times in json.loads(decision_ms)),
+        started_at=started_at,
+        finished_at=finished_at,
+    )
