@@ -1,0 +1,248 @@
+"""Card plays (S2, H17-H23, spec 4.5): which plays are legal now, and their effects.
+
+A play removes the card from the hand, draws back up to three without any reshuffle
+(H18), then resolves. Card attacks open their own pre-roll and post-roll windows and
+then return to the decision they were played from.
+"""
+
+from __future__ import annotations
+
+from referee.games.wabbit.actions import Play
+from referee.games.wabbit.board import (
+    ADJACENT,
+    BUILDING_CELLS,
+    BUILDING_IDS,
+    CELLS,
+    FARMHOUSE,
+    HIGHWAY,
+    MAILBOX,
+    MANHATTAN,
+    NEAR_POND,
+    OUTSIDE,
+    xy_of,
+)
+from referee.games.wabbit.cards import (
+    ANGRY_DUCKS,
+    CARD_ATTACK_RANGE,
+    CARD_ATTACKS,
+    CAREFUL_AIM,
+    CAREFUL_AIM_BONUS,
+    DISGUISE,
+    FALLING_ANVIL,
+    GREEN_THUMB,
+    HOP_TO_IT,
+    HOP_TO_IT_MP,
+    KINDS_BY_KEY,
+    KISSIN_COUSINS,
+    MAIL,
+    QUICK_FIX,
+    SECOND_CHANCE,
+    SEMI_TRUCK,
+    SIC_EM_ROVER,
+    SPECIAL_DELIVERY,
+    TERMITES,
+    TUNNEL,
+    WINDOW_CARDS,
+    side_allows,
+)
+from referee.games.wabbit.combat import damage_building, open_attack, reroll
+from referee.games.wabbit.queries import (
+    SPRING,
+    WINTER,
+    has_disguise,
+    hole_taken,
+    opponents,
+    own_chars,
+    season,
+    standing,
+    terrain,
+)
+from referee.games.wabbit.records import Char
+from referee.games.wabbit.state import MOVE, POST_ROLL, PRE_ROLL, State
+from referee.games.wabbit.tasks import can_plant, plant_carrot, repair_building
+from referee.games.wabbit.turn import cell_json, deliver_mail, draw_cards, emit, remove_from_hand
+from referee.games.wabbit.whomp import CARD
+
+ROVER_CELLS = frozenset(
+    cell
+    for cell in range(CELLS)
+    if any(MANHATTAN[cell][f] <= CARD_ATTACK_RANGE for f in BUILDING_CELLS[FARMHOUSE])
+)
+
+
+def window_plays(state: State) -> list[Play]:
+    """Return the plays of the attack windows: Careful Aim before, Second Chance after."""
+    plays: list[Play] = []
+    for card in state.hands[state.seat]:
+        kind = state.deck_kinds[card]
+        if state.phase == PRE_ROLL and kind == CAREFUL_AIM:
+            plays.append(Play(card, kind))
+        elif state.phase == POST_ROLL and kind == SECOND_CHANCE:
+            assert state.attack is not None
+            plays.extend(Play(card, kind, target_index=i) for i in range(len(state.attack.rolls)))
+    return plays
+
+
+def turn_plays(state: State) -> list[Play]:
+    """Return every legal play at an ordinary turn decision (not inside an attack)."""
+    plays: list[Play] = []
+    for card in state.hands[state.seat]:
+        kind = state.deck_kinds[card]
+        if kind in WINDOW_CARDS or not side_allows(KINDS_BY_KEY[kind], state.seat):
+            continue
+        plays.extend(_plays_of(state, card, kind))
+    return plays
+
+
+def _plays_of(state: State, card: int, kind: str) -> list[Play]:
+    """Return the legal plays of one card in hand, with their parameters."""
+    seat = state.seat
+    mine = own_chars(state, seat)
+    if KINDS_BY_KEY[kind].type == MAIL:
+        return [Play(card, kind)] if any(c.cell == MAILBOX for c in mine) else []
+    if kind in CARD_ATTACKS:
+        return [
+            Play(card, kind, char=t.cid)
+            for t in opponents(state, seat)
+            if card_attack_allowed(state, kind, t, mine)
+        ]
+    if kind == HOP_TO_IT:
+        return [Play(card, kind, char=c.cid) for c in mine if c.cid not in state.move_done]
+    if kind == DISGUISE:
+        return [Play(card, kind, char=c.cid) for c in mine if not has_disguise(state, c.cid)]
+    if kind == GREEN_THUMB:
+        return [Play(card, kind, cell=cell) for cell in green_thumb_cells(state, mine)]
+    if kind == QUICK_FIX:
+        return [
+            Play(card, kind, building=b)
+            for b in range(len(BUILDING_IDS))
+            if standing(state, b) and state.damage[b]
+        ]
+    if kind == TERMITES:
+        if season(state) != WINTER:
+            return []
+        return [
+            Play(card, kind, building=b) for b in range(len(BUILDING_IDS)) if standing(state, b)
+        ]
+    if kind == SPECIAL_DELIVERY:
+        return [Play(card, kind)] if state.in_mail[seat] else []
+    if kind == TUNNEL:
+        return [Play(card, kind, cell=hole) for hole in tunnel_exits(state)]
+    return []
+
+
+def card_attack_allowed(state: State, kind: str, target: Char, mine: tuple[Char, ...]) -> bool:
+    """Return whether a card attack of ``kind`` may target ``target`` (spec 4.5 #10-#14)."""
+    cell = target.cell
+    outside = state.geometry.zone[cell] == OUTSIDE
+    if kind == FALLING_ANVIL:
+        return outside and any(MANHATTAN[c.cell][cell] <= CARD_ATTACK_RANGE for c in mine)
+    if kind == ANGRY_DUCKS:
+        return outside and cell in NEAR_POND
+    if kind == SEMI_TRUCK:
+        return terrain(state, cell) == HIGHWAY
+    if kind == SIC_EM_ROVER:
+        return cell in ROVER_CELLS and cell not in state.holes
+    if kind == KISSIN_COUSINS:
+        return target.seat == 0 and (
+            cell in state.holes or any(n in state.holes for _, n in ADJACENT[cell])
+        )
+    return False
+
+
+def green_thumb_cells(state: State, mine: tuple[Char, ...]) -> list[int]:
+    """Return plantable cells on or next to the player's characters (Spring only)."""
+    if season(state) != SPRING:
+        return []
+    cells = {c.cell for c in mine} | {n for c in mine for _, n in ADJACENT[c.cell]}
+    return sorted(cell for cell in cells if can_plant(state, cell))
+
+
+def tunnel_exits(state: State) -> list[int]:
+    """Return the empty holes the moving Wabbit-side character in a hole may tunnel to."""
+    if state.phase != MOVE or state.seat == 0:
+        return []
+    char = state.chars[state.active]
+    if char.cell not in state.holes:
+        return []
+    return sorted(h for h in state.holes if h != char.cell and not hole_taken(state, h))
+
+
+def emit_card_played(state: State, action: Play) -> None:
+    """Publish a played card and its parameters (absent parameters are None)."""
+    x, y = xy_of(action.cell) if action.cell != -1 else (None, None)
+    emit(
+        state,
+        "card_played",
+        seat=state.seat,
+        card=action.card,
+        name=KINDS_BY_KEY[action.card_kind].name,
+        card_kind=action.card_kind,
+        char=action.char if action.char != -1 else None,
+        building=BUILDING_IDS[action.building] if action.building != -1 else None,
+        target_index=action.target_index if action.target_index != -1 else None,
+        x=x,
+        y=y,
+    )
+
+
+def play_card(state: State, action: Play) -> None:
+    """Play a card: out of the hand, draw back (no reshuffle), then resolve its effect."""
+    seat = state.seat
+    remove_from_hand(state, seat, action.card)
+    emit_card_played(state, action)
+    draw_cards(state, seat, reshuffle=False)
+    if KINDS_BY_KEY[action.card_kind].type == MAIL:
+        in_mail = list(state.in_mail)
+        in_mail[seat] = (*in_mail[seat], action.card)
+        state.in_mail = tuple(in_mail)
+        emit(state, "mail_order", seat=seat, card=action.card, item=action.card_kind)
+        return
+    if action.card_kind == DISGUISE:
+        state.disguises = tuple(sorted((*state.disguises, (action.char, action.card))))
+        return
+    state.discard = (*state.discard, action.card)
+    resolve_instant(state, action)
+
+
+def resolve_instant(state: State, action: Play) -> None:
+    """Apply the effect of an instant card that has gone to the discard pile."""
+    kind = action.card_kind
+    if kind == CAREFUL_AIM:
+        assert state.attack is not None
+        state.attack = state.attack.evolve(aim=state.attack.aim + CAREFUL_AIM_BONUS)
+    elif kind == SECOND_CHANCE:
+        reroll(state, action.target_index)
+    elif kind in CARD_ATTACKS:
+        bonus = KINDS_BY_KEY[kind].attack_bonus
+        open_attack(state, CARD, -1, (action.char,), -1, kind, action.card, bonus)
+    elif kind == HOP_TO_IT:
+        hop_to_it(state, action.char)
+    elif kind == GREEN_THUMB:
+        plant_carrot(state, state.seat, action.cell)
+    elif kind == QUICK_FIX:
+        repair_building(state, action.building)
+    elif kind == TERMITES:
+        damage_building(state, state.seat, action.building)
+    elif kind == SPECIAL_DELIVERY:
+        deliver_mail(state, state.phase)
+    elif kind == TUNNEL:
+        tunnel(state, action.cell)
+
+
+def hop_to_it(state: State, cid: int) -> None:
+    """+2 MP for that character's move step: now if it is moving, else when it starts."""
+    if state.phase == MOVE and state.active == cid:
+        state.mp += HOP_TO_IT_MP
+        return
+    bonus = list(state.bonus_mp)
+    bonus[cid] += HOP_TO_IT_MP
+    state.bonus_mp = tuple(bonus)
+
+
+def tunnel(state: State, hole: int) -> None:
+    """Move the moving character to another hole: 0 MP, and it counts as moving (H9)."""
+    char = state.chars[state.active]
+    state.set_char(char.evolve(cell=hole))
+    state.moved = True
+    emit(state, "tunnel", char=char.cid, **cell_json(hole))
