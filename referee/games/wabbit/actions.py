@@ -52,6 +52,14 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class Tunnel:
+    """Move step (V1 permanent tunnels): go from a hole to an empty hole for 2 MP."""
+
+    kind: ClassVar[str] = "tunnel"
+    cell: int
+
+
+@dataclass(frozen=True, slots=True)
 class PickUp:
     """Move step free action: pick up an item on the character's cell."""
 
@@ -205,6 +213,7 @@ Action = (
     | Draw
     | Choose
     | Move
+    | Tunnel
     | PickUp
     | Drop
     | Claim

@@ -46,11 +46,12 @@ from referee.games.wabbit.cards import (
     side_allows,
 )
 from referee.games.wabbit.combat import damage_building, open_attack, reroll
+from referee.games.wabbit.movement import tunnel_to
 from referee.games.wabbit.queries import (
     SPRING,
     WINTER,
+    empty_holes_from,
     has_disguise,
-    hole_taken,
     opponents,
     own_chars,
     season,
@@ -60,7 +61,13 @@ from referee.games.wabbit.queries import (
 from referee.games.wabbit.records import Char
 from referee.games.wabbit.state import MOVE, POST_ROLL, PRE_ROLL, State
 from referee.games.wabbit.tasks import can_plant, plant_carrot, repair_building
-from referee.games.wabbit.turn import cell_json, deliver_mail, draw_cards, emit, remove_from_hand
+from referee.games.wabbit.turn import (
+    deliver_mail,
+    draw_cards,
+    emit,
+    mail_audience,
+    remove_from_hand,
+)
 from referee.games.wabbit.whomp import CARD
 
 ROVER_CELLS = frozenset(
@@ -165,19 +172,25 @@ def tunnel_exits(state: State) -> list[int]:
     char = state.chars[state.active]
     if char.cell not in state.holes:
         return []
-    return sorted(h for h in state.holes if h != char.cell and not hole_taken(state, h))
+    return empty_holes_from(state, char.cell)
 
 
 def emit_card_played(state: State, action: Play) -> None:
-    """Publish a played card and its parameters (absent parameters are None)."""
+    """Publish a played card and its parameters (absent parameters are None).
+
+    With V2 hidden mail orders, a Mail Order card is published with ``card``, ``name`` and
+    ``card_kind`` None: everyone learns that an order was placed, not what it was.
+    """
     x, y = xy_of(action.cell) if action.cell != -1 else (None, None)
+    kind = KINDS_BY_KEY[action.card_kind]
+    hidden = state.config.hidden_mail_orders and kind.type == MAIL
     emit(
         state,
         "card_played",
         seat=state.seat,
-        card=action.card,
-        name=KINDS_BY_KEY[action.card_kind].name,
-        card_kind=action.card_kind,
+        card=None if hidden else action.card,
+        name=None if hidden else kind.name,
+        card_kind=None if hidden else action.card_kind,
         char=action.char if action.char != -1 else None,
         building=BUILDING_IDS[action.building] if action.building != -1 else None,
         target_index=action.target_index if action.target_index != -1 else None,
@@ -196,7 +209,8 @@ def play_card(state: State, action: Play) -> None:
         in_mail = list(state.in_mail)
         in_mail[seat] = (*in_mail[seat], action.card)
         state.in_mail = tuple(in_mail)
-        emit(state, "mail_order", seat=seat, card=action.card, item=action.card_kind)
+        audience = mail_audience(state)
+        emit(state, "mail_order", audience, seat=seat, card=action.card, item=action.card_kind)
         return
     if action.card_kind == DISGUISE:
         state.disguises = tuple(sorted((*state.disguises, (action.char, action.card))))
@@ -227,7 +241,7 @@ def resolve_instant(state: State, action: Play) -> None:
     elif kind == SPECIAL_DELIVERY:
         deliver_mail(state, state.phase)
     elif kind == TUNNEL:
-        tunnel(state, action.cell)
+        tunnel_to(state, action.cell, 0)
 
 
 def hop_to_it(state: State, cid: int) -> None:
@@ -238,11 +252,3 @@ def hop_to_it(state: State, cid: int) -> None:
     bonus = list(state.bonus_mp)
     bonus[cid] += HOP_TO_IT_MP
     state.bonus_mp = tuple(bonus)
-
-
-def tunnel(state: State, hole: int) -> None:
-    """Move the moving character to another hole: 0 MP, and it counts as moving (H9)."""
-    char = state.chars[state.active]
-    state.set_char(char.evolve(cell=hole))
-    state.moved = True
-    emit(state, "tunnel", char=char.cid, **cell_json(hole))

@@ -1,8 +1,9 @@
 """Step 3 attacks (S3, S4, S7, S8, H7, H10, H14, H15, H19, H26, H27): options, windows,
 dice, whomps and loot.
 
-Chance order inside an attack: ``Roll`` draws ``dice_count`` d6 per target, targets in
-increasing character id; each *Second Chance* redraws the dice of one target.
+Chance order inside an attack: ``Roll`` draws ``dice_count`` d6 (one d6 with V4
+``single_die``) per target, targets in increasing character id; each *Second Chance*
+redraws the dice of one target.
 """
 
 from __future__ import annotations
@@ -215,8 +216,8 @@ def target_number(state: State, attack: Attack, index: int) -> int:
 
 
 def roll_dice(state: State) -> tuple[int, ...]:
-    """Roll the configured number of six-sided dice from the state's Rng."""
-    return tuple(state.rng.dice(state.config.dice_count))
+    """Roll the configured number of six-sided dice from the state's Rng (V4: one)."""
+    return tuple(state.rng.dice(state.config.dice_per_roll()))
 
 
 def emit_dice(state: State, attack: Attack, index: int, kind: str) -> None:

@@ -3,7 +3,9 @@
 Binding values (S1-S9) are module constants, never configuration fields.
 Board geometry, the weapon and vehicle tables and the building doors are fixed data of
 the ``farm`` scenario; character stats, building stats, scoring values and card counts
-are fields here.
+are fields here. The optional variants of spec section 4.14 are bool switches, all off by
+default: ``permanent_tunnels`` (V1), ``hidden_mail_orders`` (V2), ``rotate_first_seat``
+(V3) and ``single_die`` (V4).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ HOLE_CAPACITY = 1
 NOT_MOVED_ATK_BONUS = 1
 WHOMP_VP = 1
 SHOTGUN_RANGE = 2
+SINGLE_DIE_DEFENSE_DROP = 4
+DEFAULT_DICE_COUNT = 2
 
 SCENARIOS: tuple[str, ...] = ("farm",)
 DEFAULT_SCENARIO = "farm"
@@ -31,12 +35,17 @@ def _bounded(default: int, low: int, high: int) -> Any:
     return field(default=default, metadata={"min": low, "max": high})
 
 
+def _switch(variant: str) -> Any:
+    """Return a dataclass field for an optional variant switch (off by default)."""
+    return field(default=False, metadata={"variant": variant})
+
+
 @dataclass(frozen=True)
 class Config:
-    """Tunable parameters of spec section 4.14 (house rules only)."""
+    """Tunable parameters of spec section 4.14: house rules and optional variants only."""
 
     scenario: str = DEFAULT_SCENARIO
-    dice_count: int = _bounded(2, 1, 3)
+    dice_count: int = _bounded(DEFAULT_DICE_COUNT, 1, 3)
     rounds: int = _bounded(12, 1, 24)
     rounds_per_season: int = _bounded(3, 1, 6)
     autumn_whomp_bonus: int = _bounded(1, 0, 5)
@@ -91,6 +100,10 @@ class Config:
     count_special_delivery: int = _bounded(2, 0, 6)
     count_tunnel: int = _bounded(2, 0, 6)
     count_disguise: int = _bounded(3, 0, 6)
+    permanent_tunnels: bool = _switch("V1")
+    hidden_mail_orders: bool = _switch("V2")
+    rotate_first_seat: bool = _switch("V3")
+    single_die: bool = _switch("V4")
 
     def __post_init__(self) -> None:
         validate(self)
@@ -99,12 +112,42 @@ class Config:
         """Return the season index (0 spring .. 3 winter) of a 1-based round."""
         return min(3, (round_number - 1) // self.rounds_per_season)
 
+    def first_seat(self, round_number: int, players: int) -> int:
+        """Return the seat that opens a round: 0, or one seat further each season (V3)."""
+        return self.season_of(round_number) % players if self.rotate_first_seat else 0
+
+    def dice_per_roll(self) -> int:
+        """Return how many six-sided dice every roll uses (V4: always one)."""
+        return 1 if self.single_die else self.dice_count
+
+    def defense_change(self) -> int:
+        """Return what is added to every printed Defense, characters and buildings (V4)."""
+        return -SINGLE_DIE_DEFENSE_DROP if self.single_die else 0
+
+    def canonical(self) -> str:
+        """Return the config as text for state digests.
+
+        Variant switches appear only when on, so a default config keeps the text (and the
+        golden digests) it had before the variants existed.
+        """
+        shown = [
+            f"{item.name}={getattr(self, item.name)!r}"
+            for item in fields(self)
+            if "variant" not in item.metadata or getattr(self, item.name)
+        ]
+        return f"Config({', '.join(shown)})"
+
 
 def validate(config: Config) -> None:
     """Raise ConfigError naming the first field that is out of bounds or of the wrong type."""
     if config.scenario not in SCENARIOS:
         raise ConfigError(f"scenario: unknown scenario {config.scenario!r}")
     for item in fields(config):
+        if "variant" in item.metadata:
+            value = getattr(config, item.name)
+            if type(value) is not bool:
+                raise ConfigError(f"{item.name}: expected a bool, got {value!r}")
+            continue
         if "min" not in item.metadata:
             continue
         value = getattr(config, item.name)
@@ -115,6 +158,8 @@ def validate(config: Config) -> None:
             raise ConfigError(f"{item.name}: {value} is outside [{low}, {high}]")
     if config.rounds > 4 * config.rounds_per_season:
         raise ConfigError("rounds: more rounds than four seasons of rounds_per_season")
+    if config.single_die and config.dice_count != DEFAULT_DICE_COUNT:
+        raise ConfigError("single_die: V4 rolls 1d6; leave dice_count at its default")
 
 
 def make_config(scenario: str | None = None, **overrides: Any) -> Config:

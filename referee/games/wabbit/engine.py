@@ -1,7 +1,10 @@
 """The Wabbit Wampage engine object (``GAME``): the base.Game contract over ``State``.
 
 Events (``events(state)``: what the last ``apply`` did, in order). Every event is public
-except ``draw_cards``, visible only to the drawing seat. Cells are ``x``/``y`` ints.
+except ``draw_cards``, visible only to the drawing seat, and, with V2 hidden mail orders,
+``mail_order`` and ``mail_arrived``, visible only to the ordering seat (its public
+``card_played`` then has ``card``, ``name`` and ``card_kind`` None). Cells are ``x``/``y``
+ints.
 
 - ``game_start`` {players, scenario}; ``turn_start`` {seat, round}; ``turn_end`` {seat};
   ``season`` {season, round}; ``turn_cap`` {seat, decisions}; ``game_end`` {scores}.
@@ -12,8 +15,9 @@ except ``draw_cards``, visible only to the drawing seat. Cells are ``x``/``y`` i
 - ``mail_order`` {seat, card, item}; ``mail_arrived`` {seat, item}; ``hole_placed`` {seat,
   card, x, y}; ``portable_hole_lost`` {seat, card}.
 - ``activate`` {char, mp}; ``move`` {char, direction, mp_left, x, y}; ``tunnel`` {char, x,
-  y}; ``pick_up`` / ``drop`` {char, item, x, y}; ``claim`` {char, item}; ``take_carrots``
-  {char, carrots}; ``deposit`` {char, carrots, points}; ``plough`` {char, points, x, y}.
+  y} (the *Tunnel* card, or a V1 permanent tunnel); ``pick_up`` / ``drop`` {char, item, x,
+  y}; ``claim`` {char, item}; ``take_carrots`` {char, carrots}; ``deposit`` {char,
+  carrots, points}; ``plough`` {char, points, x, y}.
 - ``attack_declared`` {source, seat, attacker, targets, building, mode, card};
   ``item_spent`` {char, item}; ``dice`` / ``reroll`` {target, dice, total,
   target_number}; ``attack_result`` {target, hit}; ``dropped`` {char, items, carrots};

@@ -1,11 +1,14 @@
-"""Step 2, the move step: single cell steps and free item actions (H5, H8, H9, H12, H22)."""
+"""Step 2, the move step: single cell steps, tunnels and free item actions (H5, H8, H9,
+H12, H22, V1).
+"""
 
 from __future__ import annotations
 
-from referee.games.wabbit.actions import Claim, Drop, EndMove, Move, PickUp, TakeCarrots
+from referee.games.wabbit.actions import Claim, Drop, EndMove, Move, PickUp, TakeCarrots, Tunnel
 from referee.games.wabbit.board import DIRECTIONS, MAILBOX
 from referee.games.wabbit.items import is_vehicle
 from referee.games.wabbit.queries import (
+    empty_holes_from,
     enter_cost,
     items_at,
     loose_at,
@@ -13,8 +16,11 @@ from referee.games.wabbit.queries import (
     plough_here,
 )
 from referee.games.wabbit.records import Char
+from referee.games.wabbit.roster import is_wabbit_side
 from referee.games.wabbit.state import PLOUGH, State
 from referee.games.wabbit.turn import cell_json, emit, put_item, set_loose, take_item
+
+PERMANENT_TUNNEL_MP = 2
 
 
 def may_hold(state: State, item: str, cell: int) -> bool:
@@ -30,6 +36,18 @@ def step_targets(state: State, char: Char) -> list[tuple[str, int, int]]:
         if 0 < cost <= state.mp:
             result.append((DIRECTIONS[d][0], cell, cost))
     return result
+
+
+def permanent_tunnel_exits(state: State, char: Char) -> list[int]:
+    """Return the holes a Wabbit-side character in a hole may tunnel to for 2 MP (V1)."""
+    if (
+        not state.config.permanent_tunnels
+        or state.mp < PERMANENT_TUNNEL_MP
+        or char.cell not in state.holes
+        or not is_wabbit_side(char.kind)
+    ):
+        return []
+    return empty_holes_from(state, char.cell)
 
 
 def free_actions(state: State, char: Char) -> list[PickUp | Drop | Claim | TakeCarrots]:
@@ -56,6 +74,7 @@ def move_actions(state: State) -> list[object]:
     """Return the move-step options (card plays are added by the caller)."""
     char = state.chars[state.active]
     options: list[object] = [Move(d) for d, _, _ in step_targets(state, char)]
+    options.extend(Tunnel(hole) for hole in permanent_tunnel_exits(state, char))
     options.extend(free_actions(state, char))
     options.append(EndMove())
     return options
@@ -74,6 +93,23 @@ def do_move(state: State, action: Move) -> None:
         state.ploughed = state.ploughed | {cell}
         state.add_vp(char.seat, PLOUGH, state.config.plough_vp)
         emit(state, "plough", char=char.cid, points=state.config.plough_vp, **cell_json(cell))
+
+
+def tunnel_to(state: State, hole: int, cost: int) -> None:
+    """Move the moving character into another hole for ``cost`` MP; it counts as moving (H9).
+
+    The *Tunnel* card costs 0 MP; a V1 permanent tunnel costs 2.
+    """
+    char = state.chars[state.active]
+    state.mp -= cost
+    state.moved = True
+    state.set_char(char.evolve(cell=hole))
+    emit(state, "tunnel", char=char.cid, **cell_json(hole))
+
+
+def do_tunnel(state: State, action: Tunnel) -> None:
+    """V1: take a permanent tunnel from the character's hole to an empty hole (2 MP)."""
+    tunnel_to(state, action.cell, PERMANENT_TUNNEL_MP)
 
 
 def hold(state: State, char: Char, item: str, drop_cell: int) -> Char:

@@ -41,6 +41,14 @@ Enums are lower_snake_case strings. Key names are stable.
 - ``loot``: None, or {``target`` int, ``x``, ``y``, ``items`` list of str, ``carrots`` int}.
 
 Never included: other seats' hands, the draw pile's order, the Rng seed or counter.
+
+V2 hidden mail orders (config ``hidden_mail_orders``): the keys and their types do not
+change; values a viewer may not know are blanked. In ``seats``, for every seat other than
+the viewer (every seat, for a spectator), each ``in_mail`` entry becomes {``card``: -1,
+``item``: ""} and each ``parcel`` entry becomes "". List lengths stay, so the number of
+orders and Parcel items is public; which cards and items they are is not, until an item
+is claimed (then it is a held item like any other) or a Portable Hole is placed. The
+viewer's own mail and Parcel are shown in full.
 """
 
 from __future__ import annotations
@@ -96,6 +104,9 @@ from referee.games.wabbit.state import (
     State,
 )
 
+HIDDEN_CARD = -1
+HIDDEN_ITEM = ""
+
 
 def xy(cell: int) -> dict[str, int]:
     """Return ``{"x": .., "y": ..}`` for a cell."""
@@ -125,8 +136,21 @@ def turn_step(state: State) -> int:
     return {DISCARD: 1, CHOOSE: 2, END_TURN: 5}.get(phase, 0)
 
 
-def seats_json(state: State) -> list[dict[str, Any]]:
-    """Return the public per-seat facts."""
+def mail_json(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    """Return a seat's ``in_mail`` and ``parcel``, blanked for other viewers with V2."""
+    if state.config.hidden_mail_orders and seat != viewer:
+        return {
+            "in_mail": [{"card": HIDDEN_CARD, "item": HIDDEN_ITEM} for _ in state.in_mail[seat]],
+            "parcel": [HIDDEN_ITEM for _ in state.parcel[seat]],
+        }
+    return {
+        "in_mail": [{"card": card, "item": state.deck_kinds[card]} for card in state.in_mail[seat]],
+        "parcel": list(state.parcel[seat]),
+    }
+
+
+def seats_json(state: State, viewer: int | None) -> list[dict[str, Any]]:
+    """Return the per-seat facts ``viewer`` may know (all public unless V2 hides mail)."""
     warrens = seat_warrens(state.players)
     return [
         {
@@ -137,10 +161,7 @@ def seats_json(state: State) -> list[dict[str, Any]]:
             "score_breakdown": dict(zip(SCORE_CATEGORIES, state.vp[seat], strict=True)),
             "carrots_stockpiled": state.stockpiled[seat],
             "hand_size": len(state.hands[seat]),
-            "in_mail": [
-                {"card": card, "item": state.deck_kinds[card]} for card in state.in_mail[seat]
-            ],
-            "parcel": list(state.parcel[seat]),
+            **mail_json(state, seat, viewer),
         }
         for seat in range(state.players)
     ]
@@ -240,7 +261,7 @@ def observe(state: State, seat: int | None) -> dict[str, Any]:
         "discards_left": max(0, HAND_SIZE - state.discards) if state.phase == DISCARD else 0,
         "decisions_this_turn": state.decisions,
         "decision_cap": state.config.max_actions_per_turn,
-        "seats": seats_json(state),
+        "seats": seats_json(state, seat),
         "characters": [char_json(state, c) for c in state.chars],
         **board_json(state),
         "deck_size": len(state.draw),

@@ -44,9 +44,9 @@ def terrain(state: State, cell: int) -> str:
 
 
 def building_defense(config: Config, building: int) -> int:
-    """Return a building's Defense."""
+    """Return a building's Defense (V4 lowers it)."""
     value: int = getattr(config, f"{BUILDING_IDS[building]}_defense")
-    return value
+    return value + config.defense_change()
 
 
 def building_structure(config: Config, building: int) -> int:
@@ -64,6 +64,11 @@ def hole_taken(state: State, cell: int, by_other_than: int = -1) -> bool:
     """Return whether a hole is full (S6) with characters other than ``by_other_than``."""
     inside = sum(1 for c in state.chars if c.cell == cell and c.cid != by_other_than)
     return inside >= HOLE_CAPACITY
+
+
+def empty_holes_from(state: State, cell: int) -> list[int]:
+    """Return the empty holes other than ``cell``, in cell order (tunnel exits)."""
+    return sorted(h for h in state.holes if h != cell and not hole_taken(state, h))
 
 
 def items_at(state: State, cell: int) -> tuple[str, ...]:

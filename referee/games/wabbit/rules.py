@@ -37,6 +37,7 @@ from referee.games.wabbit.actions import (
     Repair,
     Roll,
     TakeCarrots,
+    Tunnel,
 )
 from referee.games.wabbit.cardplay import play_card, turn_plays, window_plays
 from referee.games.wabbit.config import HAND_SIZE
@@ -137,6 +138,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], None]] = {
     Draw: lambda s, a: finish_discards(s),
     Choose: lambda s, a: begin_move(s, a.char),
     Move: movement.do_move,
+    Tunnel: movement.do_tunnel,
     PickUp: movement.do_pick_up,
     Drop: movement.do_drop,
     Claim: movement.do_claim,

@@ -246,7 +246,7 @@ class State:
             self.hole_card,
             self.resume,
             self.reason,
-            repr(self.config),
+            self.config.canonical(),
         )
 
 

@@ -1,7 +1,8 @@
 """Step 3 options as a whole, and the seasonal tasks: plant (H24b), harvest (H24c) and
 repair (H26).
 
-Chance order: a Repair draws ``dice_count`` d6 when it is chosen (no windows).
+Chance order: a Repair draws ``dice_count`` d6 (one with V4 ``single_die``) when it is
+chosen (no windows).
 """
 
 from __future__ import annotations

@@ -45,6 +45,11 @@ def emit(state: State, kind: str, visible_to: int | None = None, **data: object)
     state.events = (*state.events, Event(kind, data, seen))
 
 
+def mail_audience(state: State) -> int | None:
+    """Return the only seat that may see mail-order details (V2), or None for everyone."""
+    return state.seat if state.config.hidden_mail_orders else None
+
+
 def cell_json(cell: int) -> dict[str, int]:
     """Return a cell as ``{"x": .., "y": ..}``."""
     x, y = xy_of(cell)
@@ -128,7 +133,7 @@ def deliver_mail(state: State, resume: str) -> None:
             hole_card = card
             continue
         parcel.append(mail_item_id(kind, card))
-        emit(state, "mail_arrived", seat=seat, item=parcel[-1])
+        emit(state, "mail_arrived", mail_audience(state), seat=seat, item=parcel[-1])
     parcels = list(state.parcel)
     parcels[seat] = tuple(parcel)
     state.parcel = tuple(parcels)
@@ -222,10 +227,15 @@ def deposit_carrots(state: State) -> None:
 
 
 def end_turn(state: State) -> None:
-    """Pass the turn to the next seat; close the round, the Summer and the game as due."""
+    """Pass the turn to the next seat; close the round, the Summer and the game as due.
+
+    Seats play in increasing order, wrapping round; the round ends when the next seat
+    would be the one that opened it (seat 0, or the season's first seat with V3).
+    """
     emit(state, "turn_end", seat=state.seat)
-    if state.seat + 1 < state.players:
-        state.seat += 1
+    following = (state.seat + 1) % state.players
+    if following != state.config.first_seat(state.round, state.players):
+        state.seat = following
         start_turn(state)
         return
     end_round(state)
@@ -241,7 +251,7 @@ def end_round(state: State) -> None:
         return
     old_season = config.season_of(state.round)
     state.round += 1
-    state.seat = 0
+    state.seat = config.first_seat(state.round, state.players)
     new_season = config.season_of(state.round)
     if new_season != old_season:
         emit(state, "season", season=SEASONS[new_season], round=state.round)

@@ -109,7 +109,7 @@ def seed_for_totals(totals: list[int], dice: int = 2) -> int:
 
 def rig_dice(state: State, totals: list[int]) -> None:
     """Make the next attack rolls of ``state`` come out as ``totals``."""
-    state.rng = Rng(seed_for_totals(totals, state.config.dice_count))
+    state.rng = Rng(seed_for_totals(totals, state.config.dice_per_roll()))
 
 
 def play(state: State, *actions: Any) -> State:
