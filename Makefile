@@ -1,17 +1,25 @@
-# Ruckus: `make demo` and `make test` bootstrap .venv by themselves on a fresh machine.
+# Ruckus: `make demo` and `make test` bootstrap .venv (and the Node SDK) on a fresh machine.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+NODE_STAMP := sdk/node/node_modules/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint proto bench clean
 
-$(STAMP): pyproject.toml
+# The SDK is its own distribution (`pip install ./sdk/python` works without the referee);
+# the harness imports it, so it goes in first.
+$(STAMP): pyproject.toml sdk/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e sdk/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+$(NODE_STAMP): sdk/node/package.json sdk/node/package-lock.json
+	npm ci --prefix sdk/node --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+demo: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruckus games
 	$(BIN)/ruckus selfplay pilfer --players 2 --seed 7
 
@@ -21,11 +29,17 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint
+test: lint $(NODE_STAMP)
+	@test -x /usr/bin/chromium || echo "note: chromium not installed: the browser test will be skipped (apt-get install chromium)"
 	$(BIN)/pytest -q
 
-bench: $(STAMP)
+# Regenerate the committed Python stubs and the compliance kit's scripted matches.
+proto: $(STAMP)
+	$(BIN)/python proto/generate.py
+	$(BIN)/python -m referee.transport.scripts
+
+bench: $(STAMP) $(NODE_STAMP)
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b; done
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) sdk/node/node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,184 @@
+"""Decision round trip through the referee vs a bare gRPC bidi echo, both to another process.
+
+Prints JSON: median and p99 (microseconds) of one ``GrpcPlayer.decide`` to a trivial bot
+process (encode a real Pilfer observation and legal actions, send, bot answers, receive,
+validate), and of a bare bidi echo of a payload of the same size between two processes.
+The two are timed in alternating blocks in one run, so machine load affects both alike.
+Usage: ``python benchmarks/transport.py [--rounds N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import queue
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent import futures
+from pathlib import Path
+
+import grpc
+from ruckus.limits import CHANNEL_OPTIONS
+
+from referee.games import get_game
+from referee.match import Clocks, MatchInfo
+from referee.match.player import Choice, DecisionPrompt
+from referee.transport.bots import open_players, parse_bot
+from referee.transport.codec import codec_for
+from referee.transport.messages import decision_request
+from referee.transport.process import BotProcess
+
+ECHO_METHOD = "/bench.Echo/Play"
+
+
+def echo_server() -> None:
+    """Serve a bidi stream that sends every message straight back (run in a child process)."""
+
+    def play(requests: Iterator[bytes], context: object) -> Iterator[bytes]:
+        yield from requests
+
+    handler = grpc.method_handlers_generic_handler(
+        "bench.Echo", {"Play": grpc.stream_stream_rpc_method_handler(play)}
+    )
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=4), options=list(CHANNEL_OPTIONS))
+    server.add_generic_rpc_handlers((handler,))
+    server.add_insecure_port(f"127.0.0.1:{os.environ['RUCKUS_PORT']}")
+    server.start()
+    server.wait_for_termination(timeout=600)
+
+
+def sample_prompt() -> DecisionPrompt:
+    """Return a prompt from the middle of a real Pilfer match."""
+    game = get_game("pilfer")
+    state = game.new_state(game.make_config(None), 2, 7)
+    for _ in range(60):
+        if game.to_move(state) is None:
+            break
+        actions = game.legal_actions(state)
+        state = game.apply(state, actions[len(actions) // 2])
+    seat = game.to_move(state)
+    assert seat is not None
+    return DecisionPrompt(
+        decision_id=1,
+        observation=game.observe(state, seat),
+        choices=[
+            Choice(game.action_data(a), game.action_label(a)) for a in game.legal_actions(state)
+        ],
+        events=[],
+        time_left=2.0,
+        bank_left=100.0,
+    )
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    """Return the ``fraction`` quantile of ``samples`` (nearest rank)."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    """Return median and p99 in microseconds."""
+    return {
+        "median_us": round(statistics.median(samples) * 1e6, 1),
+        "p99_us": round(percentile(samples, 0.99) * 1e6, 1),
+    }
+
+
+class RefereeRounds:
+    """Decisions through ``GrpcPlayer.decide`` to a random-bot process, one round at a time."""
+
+    def __init__(self, prompt: DecisionPrompt, stack: contextlib.ExitStack, work: Path) -> None:
+        game = get_game("pilfer")
+        state = game.new_state(game.make_config(None), 2, 7)
+        spec = parse_bot("pilfer-random", "pilfer")
+        (self.player,) = stack.enter_context(open_players([spec], "pilfer", work))
+        info = MatchInfo("bench", "pilfer", "", "raid", {}, 0, 2, game.static_map(state), Clocks())
+        self.player.start(info)
+        self.prompt = prompt
+        self.number = 0
+
+    def once(self) -> float:
+        """Time one decision."""
+        self.number += 1
+        prompt = DecisionPrompt(
+            self.number, self.prompt.observation, self.prompt.choices, (), 2.0, 100.0
+        )
+        began = time.perf_counter()
+        self.player.decide(prompt, 2.0)
+        return time.perf_counter() - began
+
+
+class EchoRounds:
+    """Bare bidi echo round trips of ``payload`` to an echo-server process."""
+
+    def __init__(self, payload: bytes, stack: contextlib.ExitStack, work: Path) -> None:
+        process = BotProcess([sys.executable, __file__, "--echo-server"], work / "echo.log")
+        stack.callback(process.stop)
+        channel = grpc.insecure_channel(process.address, options=list(CHANNEL_OPTIONS))
+        stack.callback(channel.close)
+        grpc.channel_ready_future(channel).result(timeout=15)
+        self.outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        stack.callback(self.outbox.put, None)
+        self.call = channel.stream_stream(ECHO_METHOD)(iter(self.outbox.get, None), timeout=600)
+        stack.callback(self.call.cancel)
+        self.payload = payload
+
+    def once(self) -> float:
+        """Time one echo."""
+        began = time.perf_counter()
+        self.outbox.put(self.payload)
+        next(self.call)
+        return time.perf_counter() - began
+
+
+def measure(
+    prompt: DecisionPrompt, payload: bytes, rounds: int, block: int = 20
+) -> tuple[list[float], list[float]]:
+    """Time both in alternating blocks, so a busy machine slows both alike; drop a warm-up."""
+    referee: list[float] = []
+    echo: list[float] = []
+    with tempfile.TemporaryDirectory() as work, contextlib.ExitStack() as stack:
+        referee_rounds = RefereeRounds(prompt, stack, Path(work))
+        echo_rounds = EchoRounds(payload, stack, Path(work))
+        for _ in range(block):
+            referee_rounds.once()
+            echo_rounds.once()
+        while len(referee) < rounds:
+            referee.extend(referee_rounds.once() for _ in range(block))
+            echo.extend(echo_rounds.once() for _ in range(block))
+    return referee, echo
+
+
+def main() -> None:
+    """Run both measurements and print JSON."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=3000)
+    parser.add_argument("--echo-server", action="store_true")
+    args = parser.parse_args()
+    if args.echo_server:
+        echo_server()
+        return
+    prompt = sample_prompt()
+    payload = decision_request(prompt, codec_for("pilfer")).SerializeToString()
+    referee, echo = measure(prompt, payload, args.rounds)
+    result = {
+        "benchmark": "transport",
+        "payload_bytes": len(payload),
+        "rounds": args.rounds,
+        "referee_decision": summary(referee),
+        "bare_echo": summary(echo),
+    }
+    result["ratio_median"] = round(
+        result["referee_decision"]["median_us"] / result["bare_echo"]["median_us"], 2
+    )
+    result["target_ratio_median"] = 1.5
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,241 @@
+"""The match loop: observe, ask the seat's player with a deadline, validate, apply, record."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.games.base import Game, Outcome
+from referee.match.clocks import Clocks, SeatClocks
+from referee.match.faults import Fault, FaultCode, FaultPolicy, PlayerFault
+from referee.match.player import (
+    Choice,
+    DecisionPrompt,
+    DecisionRecord,
+    JsonDict,
+    MatchInfo,
+    MatchObserver,
+    Player,
+)
+
+LOG_SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """What defines a match: the engine, its config and seed, the clocks and the fault policy."""
+
+    game: Game[Any, Any]
+    config: Any
+    seed: int
+    match_id: str
+    scenario: str
+    clocks: Clocks = field(default_factory=Clocks)
+    policy: FaultPolicy = field(default_factory=FaultPolicy)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How a match ended."""
+
+    match_id: str
+    outcome: Outcome
+    faults: tuple[Fault, ...]
+    decisions: int
+    forfeited_seat: int | None
+
+    def to_json(self) -> JsonDict:
+        """Return the result as a JSON-ready dict."""
+        return {
+            "outcome": self.outcome.to_json(),
+            "faults": [fault.to_json() for fault in self.faults],
+            "decisions": self.decisions,
+            "forfeited_seat": self.forfeited_seat,
+        }
+
+
+def forfeit_outcome(seats: int, seat: int, code: FaultCode) -> Outcome:
+    """Return the outcome of a match forfeited by ``seat``: it ranks last, the others share 1st."""
+    ranks = tuple(seats if other == seat else 1 for other in range(seats))
+    return Outcome(scores=(0,) * seats, ranks=ranks, reason=f"forfeit:{code.value}")
+
+
+def match_header(setup: MatchSetup, players: Sequence[Player]) -> JsonDict:
+    """Return the log header of a match: enough to replay it from its recorded actions."""
+    spec = setup.game.spec
+    return {
+        "schema": LOG_SCHEMA,
+        "match_id": setup.match_id,
+        "game": spec.name,
+        "rules_version": spec.rules_version,
+        "scenario": setup.scenario,
+        "config": json.loads(json.dumps(dataclasses.asdict(setup.config))),
+        "seed": setup.seed,
+        "players": len(players),
+        "seats": [player.identity().to_json() for player in players],
+        "clocks": dataclasses.asdict(setup.clocks),
+        "policy": dataclasses.asdict(setup.policy),
+    }
+
+
+class _Match:
+    """The state of one running match (players, clocks, strikes, pending events)."""
+
+    def __init__(
+        self, setup: MatchSetup, players: Sequence[Player], observers: Sequence[MatchObserver]
+    ) -> None:
+        self.setup = setup
+        self.game = setup.game
+        self.players = players
+        self.observers = observers
+        self.clocks = SeatClocks(setup.clocks, len(players))
+        self.strikes = [0] * len(players)
+        self.pending: list[list[JsonDict]] = [[] for _ in players]
+        self.faults: list[Fault] = []
+        self.decisions = 0
+        self.state = self.game.new_state(setup.config, len(players), setup.seed)
+        self.queue_events()
+
+    def queue_events(self) -> list[JsonDict]:
+        """Queue the events of the latest state for the seats that may see them.
+
+        Return the public ones, for spectators and logs.
+        """
+        public: list[JsonDict] = []
+        for event in self.game.events(self.state):
+            data = event.to_json()
+            if event.visible_to is None:
+                public.append(data)
+            for seat in range(len(self.players)):
+                if event.is_visible_to(seat):
+                    self.pending[seat].append(data)
+        return public
+
+    def start(self) -> int | None:
+        """Start every seat; return the first seat that failed to start, if any."""
+        static_map = self.game.static_map(self.state)
+        header = match_header(self.setup, self.players)
+        for observer in self.observers:
+            observer.match_started(header)
+        for seat, player in enumerate(self.players):
+            info = MatchInfo(
+                match_id=self.setup.match_id,
+                game=header["game"],
+                rules_version=header["rules_version"],
+                scenario=self.setup.scenario,
+                config=header["config"],
+                seat=seat,
+                players=len(self.players),
+                static_map=static_map,
+                clocks=self.setup.clocks,
+            )
+            try:
+                player.start(info)
+            except PlayerFault as fault:
+                self.faults.append(Fault(seat, fault.code, fault.detail, -1))
+                return seat
+        return None
+
+    def prompt(self, seat: int, actions: list[Any]) -> DecisionPrompt:
+        """Build the decision prompt for ``seat`` and clear its pending events."""
+        events, self.pending[seat] = self.pending[seat], []
+        return DecisionPrompt(
+            decision_id=self.decisions + 1,
+            observation=self.game.observe(self.state, seat),
+            choices=[
+                Choice(self.game.action_data(action), self.game.action_label(action))
+                for action in actions
+            ],
+            events=events,
+            time_left=self.clocks.allowance(seat),
+            bank_left=self.clocks.bank_left(seat),
+        )
+
+    def ask(self, seat: int, actions: list[Any]) -> tuple[int, float, Fault | None]:
+        """Ask ``seat`` for a decision; return (index, seconds used, fault or None)."""
+        prompt = self.prompt(seat, actions)
+        began = time.monotonic()
+        try:
+            index = self.players[seat].decide(prompt, prompt.time_left)
+        except PlayerFault as error:
+            used = time.monotonic() - began
+            self.clocks.charge(seat, used)
+            return 0, used, Fault(seat, error.code, error.detail, self.decisions)
+        used = time.monotonic() - began
+        self.clocks.charge(seat, used)
+        if used > prompt.time_left:
+            detail = f"answered after {used * 1000:.0f} ms; limit {prompt.time_left * 1000:.0f} ms"
+            return 0, used, Fault(seat, FaultCode.TIMEOUT, detail, self.decisions)
+        if not 0 <= index < len(actions):
+            detail = f"action index {index} not in 0..{len(actions) - 1}"
+            return 0, used, Fault(seat, FaultCode.ILLEGAL_ACTION, detail, self.decisions)
+        return index, used, None
+
+    def apply(
+        self, seat: int, actions: list[Any], index: int, used: float, fault: Fault | None
+    ) -> None:
+        """Apply the chosen action, queue the events it caused and tell the observers."""
+        self.state = self.game.apply(self.state, actions[index])
+        public = self.queue_events()
+        record = DecisionRecord(
+            decision=self.decisions,
+            seat=seat,
+            index=index,
+            label=self.game.action_label(actions[index]),
+            seconds=used,
+            digest=self.game.digest(self.state),
+            public_events=public,
+            fault=fault,
+        )
+        self.decisions += 1
+        for observer in self.observers:
+            observer.decision_taken(record, self.state)
+
+    def play(self) -> int | None:
+        """Play decisions until the game ends or a seat forfeits; return the forfeiting seat."""
+        while (seat := self.game.to_move(self.state)) is not None:
+            actions = self.game.legal_actions(self.state)
+            index, used, fault = self.ask(seat, actions)
+            if fault is not None:
+                self.faults.append(fault)
+                self.strikes[seat] += 1
+                if self.setup.policy.forfeits(self.strikes[seat]):
+                    return seat
+            self.apply(seat, actions, index, used, fault)
+        return None
+
+    def finish(self, forfeited: int | None) -> MatchResult:
+        """Work out the outcome, tell every player and observer, and return the result."""
+        if forfeited is None:
+            outcome = self.game.outcome(self.state)
+            assert outcome is not None, "a game with no seat to move has an outcome"
+        else:
+            code = next(f.code for f in reversed(self.faults) if f.seat == forfeited)
+            outcome = forfeit_outcome(len(self.players), forfeited, code)
+        result = MatchResult(
+            match_id=self.setup.match_id,
+            outcome=outcome,
+            faults=tuple(self.faults),
+            decisions=self.decisions,
+            forfeited_seat=forfeited,
+        )
+        for player in self.players:
+            player.finish(outcome)
+        for observer in self.observers:
+            observer.match_ended(result.to_json())
+        return result
+
+
+def run_match(
+    setup: MatchSetup, players: Sequence[Player], observers: Sequence[MatchObserver] = ()
+) -> MatchResult:
+    """Play one match to its end and return the result; bot faults become results."""
+    match = _Match(setup, players, observers)
+    forfeited = match.start()
+    if forfeited is None:
+        forfeited = match.play()
+    return match.finish(forfeited)

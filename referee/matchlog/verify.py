@@ -1,0 +1,115 @@
+"""Re-run the engine from a log's header and recorded actions, checking every line."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee.games import get_game
+from referee.games.base import Game, GameError
+from referee.matchlog.reader import JsonDict, MatchLog, read_log
+
+
+@dataclass
+class VerifyReport:
+    """What verification found: ``ok`` only when the log is complete and every check passed."""
+
+    decisions: int = 0
+    complete: bool = False
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the log is complete and sound."""
+        return self.complete and not self.problems
+
+
+def _tuples(value: Any) -> Any:
+    """Turn JSON lists back into the tuples engine configs use."""
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _tuples(item) for key, item in value.items()}
+    return value
+
+
+def rebuild_config(game: Game[Any, Any], header: JsonDict) -> Any:
+    """Rebuild the engine config recorded in ``header``; raise ValueError if it differs."""
+    base = dataclasses.asdict(game.make_config(header["scenario"]))
+    recorded = {key: _tuples(value) for key, value in header["config"].items()}
+    overrides = {key: value for key, value in recorded.items() if _tuples(base.get(key)) != value}
+    config = game.make_config(header["scenario"], **overrides)
+    if json.loads(json.dumps(dataclasses.asdict(config))) != header["config"]:
+        raise ValueError("the recorded config does not rebuild to the same config")
+    return config
+
+
+def _replay(game: Game[Any, Any], log: MatchLog, report: VerifyReport) -> Any:
+    """Apply every recorded decision, checking seat, index, label and digest; return the state."""
+    header = log.header
+    assert header is not None
+    config = rebuild_config(game, header)
+    state = game.new_state(config, header["players"], header["seed"])
+    for line in log.decisions:
+        where = f"decision {line['n']}"
+        if line["n"] != report.decisions:
+            report.problems.append(f"{where}: expected decision number {report.decisions}")
+            return state
+        if game.to_move(state) != line["seat"]:
+            report.problems.append(f"{where}: seat {line['seat']} is not the seat to move")
+            return state
+        actions = game.legal_actions(state)
+        if not 0 <= line["index"] < len(actions):
+            report.problems.append(f"{where}: index {line['index']} out of range")
+            return state
+        if game.action_label(actions[line["index"]]) != line["label"]:
+            report.problems.append(f"{where}: label {line['label']!r} does not match the action")
+        state = game.apply(state, actions[line["index"]])
+        if game.digest(state) != line["digest"]:
+            report.problems.append(f"{where}: state digest differs")
+            return state
+        report.decisions += 1
+    return state
+
+
+def _check_result(game: Game[Any, Any], state: Any, result: JsonDict, report: VerifyReport) -> None:
+    """Check the result line against the replayed final state."""
+    if result["decisions"] != report.decisions:
+        report.problems.append("result: decision count differs from the decision lines")
+    if result["forfeited_seat"] is not None:
+        if game.to_move(state) is None:
+            report.problems.append("result: a forfeit is recorded but the game had ended")
+        return
+    outcome = game.outcome(state)
+    if outcome is None:
+        report.problems.append("result: the game had not ended")
+    elif outcome.to_json() != result["outcome"]:
+        report.problems.append("result: outcome differs from the engine's")
+
+
+def verify_log(log: MatchLog) -> VerifyReport:
+    """Verify a parsed log: hash chain, engine replay, digests and result."""
+    report = VerifyReport(complete=log.complete, problems=list(log.problems))
+    if log.header is None:
+        report.problems.append("no header line")
+        return report
+    try:
+        game = get_game(log.header["game"])
+        if game.spec.rules_version != log.header["rules_version"]:
+            report.problems.append("header: rules version differs from the engine's")
+            return report
+        state = _replay(game, log, report)
+    except (KeyError, ValueError, TypeError, GameError) as error:
+        report.problems.append(f"replay failed: {error!r}")
+        return report
+    if log.result is not None and not report.problems:
+        _check_result(game, state, log.result, report)
+    return report
+
+
+def verify(path: Path) -> VerifyReport:
+    """Verify the log file at ``path``."""
+    return verify_log(read_log(path))

@@ -1,0 +1,67 @@
+"""Writes a match log as it goes: one flushed line per event, so a killed run stays readable."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+from referee.match.player import DecisionRecord, JsonDict
+from referee.matchlog.chain import GENESIS, canonical, seal
+
+
+class LogWriter:
+    """A MatchObserver that appends hash-chained JSON lines to ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._file: IO[str] = path.open("w", encoding="utf-8")
+        self._prev = GENESIS
+
+    def _write(self, body: JsonDict) -> None:
+        line = seal(body, self._prev)
+        self._prev = line["hash"]
+        self._file.write(canonical(line) + "\n")
+        self._file.flush()
+
+    def match_started(self, header: JsonDict) -> None:
+        """Write the header line."""
+        self._write({"type": "header", **json.loads(json.dumps(header))})
+
+    def decision_taken(self, record: DecisionRecord, state: Any) -> None:
+        """Write one decision line."""
+        self._write(
+            {
+                "type": "decision",
+                "n": record.decision,
+                "seat": record.seat,
+                "index": record.index,
+                "label": record.label,
+                "time_ms": round(record.seconds * 1000, 3),
+                "digest": record.digest,
+                "fault": None if record.fault is None else record.fault.to_json(),
+            }
+        )
+
+    def match_ended(self, result: JsonDict) -> None:
+        """Write the result line and close the file."""
+        self._write({"type": "result", **result})
+        self.close()
+
+    def close(self) -> None:
+        """Close the file (idempotent)."""
+        if not self._file.closed:
+            self._file.close()
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,100 @@
+"""Where a seat's bot comes from: a sample bot name, ``cmd:<command line>`` or ``grpc://host:port``."""
+
+from __future__ import annotations
+
+import contextlib
+import shlex
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.match.faults import FaultCode, PlayerFault
+from referee.transport.codec import codec_for
+from referee.transport.player import GrpcPlayer, UnstartedPlayer
+from referee.transport.process import BotProcess
+from sample_bots.registry import sample_command
+
+STARTUP_SECONDS = 15.0
+"""How long a spawned bot has to listen and describe itself."""
+REMOTE_STARTUP_SECONDS = 5.0
+"""How long a bot at an address (which should already be running) has to answer Describe."""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed bot description: either a command to spawn or an address to call."""
+
+    source: str
+    argv: tuple[str, ...] = ()
+    address: str = ""
+
+    @property
+    def spawns(self) -> bool:
+        """Whether the harness starts this bot as a local process."""
+        return bool(self.argv)
+
+
+def parse_bot(text: str, game: str, allow_commands: bool = True) -> BotSpec:
+    """Parse one ``--bot`` value; raise ValueError for anything malformed or unknown."""
+    if text.startswith("grpc://"):
+        address = text.removeprefix("grpc://")
+        host, _, port = address.rpartition(":")
+        if not host or not port.isdigit():
+            raise ValueError(f"bad bot address {text!r}; expected grpc://host:port")
+        return BotSpec(source=text, address=address)
+    if text.startswith("cmd:"):
+        if not allow_commands:
+            raise ValueError("cmd: bots are not allowed here")
+        argv = tuple(shlex.split(text.removeprefix("cmd:")))
+        if not argv:
+            raise ValueError("cmd: needs a command line")
+        return BotSpec(source=text, argv=argv)
+    try:
+        return BotSpec(source=text, argv=sample_command(text, game))
+    except KeyError as error:
+        raise ValueError(str(error.args[0])) from None
+
+
+RemotePlayer = GrpcPlayer | UnstartedPlayer
+
+
+@contextlib.contextmanager
+def open_players(
+    specs: Sequence[BotSpec],
+    game: str,
+    output_dir: Path,
+    startup_seconds: float = STARTUP_SECONDS,
+) -> Iterator[list[RemotePlayer]]:
+    """Start the spawned bots, connect to every seat, and clean it all up on exit.
+
+    Bots that fail to start (a command that cannot run, a bot that never listens) are still
+    returned: their ``start`` raises STARTUP_FAILED, so the match records the fault. On exit
+    every channel is closed and every process this call started is stopped with its whole
+    process group.
+    """
+    codec = codec_for(game)
+    processes: list[BotProcess] = []
+    players: list[RemotePlayer] = []
+    try:
+        for seat, spec in enumerate(specs):
+            if not spec.spawns:
+                players.append(GrpcPlayer(spec.address, codec, spec.source))
+                continue
+            try:
+                process = BotProcess(spec.argv, output_dir / f"seat{seat}.log")
+            except OSError as error:
+                fault = PlayerFault(FaultCode.STARTUP_FAILED, f"cannot run the bot: {error}")
+                players.append(UnstartedPlayer(spec.source, fault))
+                continue
+            processes.append(process)
+            players.append(GrpcPlayer(process.address, codec, spec.source, process))
+        for player in players:
+            if isinstance(player, GrpcPlayer):
+                wait = startup_seconds if player.process else REMOTE_STARTUP_SECONDS
+                player.connect(game, wait)
+        yield players
+    finally:
+        for player in players:
+            player.close()
+        for process in processes:
+            process.stop()

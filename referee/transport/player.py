@@ -1,0 +1,262 @@
+"""A Player that is a remote bot: one Play stream per match over gRPC, every wait bounded."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import grpc
+from google.protobuf.message import DecodeError
+from ruckus.limits import MAX_MESSAGE_BYTES
+from ruckus.v1 import bot_pb2
+
+from referee.games.base import Outcome
+from referee.match.faults import FaultCode, PlayerFault
+from referee.match.player import BotIdentity, DecisionPrompt, MatchInfo
+from referee.transport import messages
+from referee.transport.codec.game_codec import GameCodec
+from referee.transport.process import BotProcess
+
+MAX_ANSWER_BYTES = 256 * 1024
+"""The largest message the referee accepts from a bot; a Decision is a few bytes."""
+STREAM_SLACK_SECONDS = 600.0
+"""Added to the seats' time banks to bound a whole Play stream."""
+CLOSE_SECONDS = 1.0
+EXIT_WAIT_SECONDS = 0.5
+_END = object()
+
+CHANNEL_OPTIONS = [
+    ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+    ("grpc.max_receive_message_length", MAX_ANSWER_BYTES),
+]
+
+
+class _PlayStream:
+    """One match's Play stream: an outbox feeding gRPC, and a reader thread filling an inbox."""
+
+    def __init__(self, play: Any, timeout: float, name: str) -> None:
+        self.outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self.inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.closed = threading.Event()
+        self.broken: PlayerFault | None = None
+        self.expired: set[int] = set()
+        self.call = play(self._outgoing(), timeout=timeout)
+        self.reader = threading.Thread(target=self._read, name=name, daemon=True)
+        self.reader.start()
+
+    def _outgoing(self) -> Iterator[bytes]:
+        while True:
+            try:
+                item = self.outbox.get(timeout=CLOSE_SECONDS)
+            except queue.Empty:
+                if self.closed.is_set():
+                    return
+                continue
+            if item is None:
+                return
+            yield item
+
+    def _read(self) -> None:
+        try:
+            for raw in self.call:
+                self.inbox.put(raw)
+            self.inbox.put(_END)
+        except grpc.RpcError as error:
+            self.inbox.put(error)
+
+    def send(self, message: Any) -> None:
+        """Queue one message for the bot."""
+        self.outbox.put(message.SerializeToString())
+
+    def close(self, wait: float) -> None:
+        """Half-close, give the bot ``wait`` seconds to end the stream, then cancel it."""
+        self.closed.set()
+        self.outbox.put(None)
+        self.reader.join(timeout=wait)
+        self.call.cancel()
+
+
+class GrpcPlayer:
+    """A seat played by a bot at ``address`` (started by the harness when ``process`` is set).
+
+    One player can play many matches in turn (one Play stream each), so a bot process can
+    be started once per tournament.
+    """
+
+    def __init__(
+        self,
+        address: str,
+        codec: GameCodec,
+        source: str,
+        process: BotProcess | None = None,
+    ) -> None:
+        self.address = address
+        self.codec = codec
+        self.source = source
+        self.process = process
+        self.info: bot_pb2.BotInfo | None = None
+        self.startup_fault: PlayerFault | None = None
+        self._channel = grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
+        self._describe = self._channel.unary_unary(
+            "/ruckus.v1.Bot/Describe",
+            request_serializer=bot_pb2.DescribeRequest.SerializeToString,
+            response_deserializer=bot_pb2.BotInfo.FromString,
+        )
+        self._play = self._channel.stream_stream("/ruckus.v1.Bot/Play")
+        self._stream: _PlayStream | None = None
+
+    def connect(self, game: str, timeout: float) -> None:
+        """Wait for the bot to listen and describe itself; a failure is kept as STARTUP_FAILED."""
+        try:
+            self._wait_ready(timeout)
+            info = self._describe(bot_pb2.DescribeRequest(), timeout=timeout)
+        except grpc.RpcError as error:
+            detail = f"Describe failed: {error.code()}"
+            self.startup_fault = PlayerFault(FaultCode.STARTUP_FAILED, detail)
+            return
+        except PlayerFault as fault:
+            self.startup_fault = fault
+            return
+        self.info = info
+        if game not in info.games:
+            detail = f"bot {info.name!r} plays {list(info.games)}, not {game!r}"
+            self.startup_fault = PlayerFault(FaultCode.STARTUP_FAILED, detail)
+
+    def _wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        ready = grpc.channel_ready_future(self._channel)
+        while True:
+            if self.process is not None and self.process.exit_code() is not None:
+                detail = f"exited with code {self.process.exit_code()} before listening"
+                raise PlayerFault(
+                    FaultCode.STARTUP_FAILED, f"{detail}: {self.process.output_tail()}"
+                )
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise PlayerFault(FaultCode.STARTUP_FAILED, f"not listening after {timeout:.1f} s")
+            try:
+                ready.result(timeout=min(remaining, 0.05))
+                return
+            except grpc.FutureTimeoutError:
+                continue
+
+    def identity(self) -> BotIdentity:
+        """Return who plays, as the bot described itself (or the source if it never did)."""
+        if self.info is None:
+            return BotIdentity(name=self.source, source=self.source)
+        return BotIdentity(
+            name=self.info.name,
+            version=self.info.version,
+            author=self.info.author,
+            language=self.info.language,
+            source=self.source,
+        )
+
+    def start(self, info: MatchInfo) -> None:
+        """Open the match's Play stream and send MatchStart."""
+        if self.startup_fault is not None:
+            raise self.startup_fault
+        bank_seconds = info.players * info.clocks.bank_ms / 1000.0
+        self._stream = _PlayStream(
+            self._play, bank_seconds + STREAM_SLACK_SECONDS, f"bot-{self.address}"
+        )
+        self._stream.send(messages.match_start(info, self.codec))
+
+    def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
+        """Send the request and wait up to ``timeout`` seconds for its Decision."""
+        stream = self._stream
+        assert stream is not None, "decide() before start()"
+        if stream.broken is not None:
+            raise stream.broken
+        deadline = time.monotonic() + timeout
+        stream.send(messages.decision_request(prompt, self.codec))
+        while True:
+            try:
+                item = stream.inbox.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                stream.expired.add(prompt.decision_id)
+                detail = f"no answer within {timeout * 1000:.0f} ms"
+                raise PlayerFault(FaultCode.TIMEOUT, detail) from None
+            decision = self._decision(stream, item)
+            if decision.decision_id in stream.expired:
+                continue  # a late answer to a request that already timed out
+            if decision.decision_id != prompt.decision_id:
+                detail = f"answer for unknown decision {decision.decision_id}"
+                raise _fail(stream, FaultCode.MALFORMED, detail)
+            return decision.action_index
+
+    def _decision(self, stream: _PlayStream, item: Any) -> bot_pb2.Decision:
+        """Turn one inbox item into a Decision, or raise the fault it shows."""
+        if not isinstance(item, bytes):
+            raise self._stream_fault(stream, item)
+        try:
+            message: bot_pb2.BotMessage = bot_pb2.BotMessage.FromString(item)
+        except DecodeError:
+            raise _fail(stream, FaultCode.MALFORMED, "answer is not a BotMessage") from None
+        if message.WhichOneof("kind") != "decision":
+            raise _fail(stream, FaultCode.MALFORMED, "answer carries no Decision")
+        decision: bot_pb2.Decision = message.decision
+        return decision
+
+    def _stream_fault(self, stream: _PlayStream, item: Any) -> PlayerFault:
+        """Classify the end of the stream by what the referee saw."""
+        if isinstance(item, grpc.RpcError) and item.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
+            return _fail(stream, FaultCode.OVERSIZE, f"message over the limit: {item.details()}")
+        seen = "ended the stream" if item is _END else f"stream failed: {item.code()}"
+        if self.process is not None:
+            code = self.process.wait_exit(EXIT_WAIT_SECONDS)
+            if code is not None:
+                tail = self.process.output_tail(500)
+                return _fail(stream, FaultCode.CRASHED, f"exited with code {code}: {tail}")
+        return _fail(stream, FaultCode.DISCONNECTED, seen)
+
+    def finish(self, outcome: Outcome) -> None:
+        """Send MatchEnd, half-close, and give the bot a moment to end the stream."""
+        stream, self._stream = self._stream, None
+        if stream is None:
+            return
+        if stream.broken is None:
+            stream.send(messages.match_end(outcome))
+        stream.close(CLOSE_SECONDS)
+
+    def close(self) -> None:
+        """Cancel any open stream and close the channel (the process is stopped by its owner)."""
+        if self._stream is not None:
+            self._stream.close(0.0)
+            self._stream = None
+        self._channel.close()
+
+
+def _fail(stream: _PlayStream, code: FaultCode, detail: str) -> PlayerFault:
+    """Mark ``stream`` broken with a fault and return the fault."""
+    stream.broken = PlayerFault(code, detail)
+    return stream.broken
+
+
+class UnstartedPlayer:
+    """A seat whose bot could not even be started: every match it joins records the fault."""
+
+    def __init__(self, source: str, fault: PlayerFault) -> None:
+        self.source = source
+        self.startup_fault = fault
+
+    def identity(self) -> BotIdentity:
+        """Return the source as the bot's name."""
+        return BotIdentity(name=self.source, source=self.source)
+
+    def start(self, info: MatchInfo) -> None:
+        """Raise the startup fault."""
+        raise self.startup_fault
+
+    def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
+        """Raise the startup fault (never reached: start fails first)."""
+        raise self.startup_fault
+
+    def finish(self, outcome: Outcome) -> None:
+        """Nothing to tell."""
+
+    def close(self) -> None:
+        """Nothing to close."""

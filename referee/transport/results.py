@@ -1,0 +1,52 @@
+"""Protocol messages for match progress and results (the Referee service's stream)."""
+
+from __future__ import annotations
+
+from ruckus.v1 import common_pb2, referee_pb2
+
+from referee.match.faults import FaultCode
+from referee.match.player import DecisionRecord, JsonDict
+from referee.transport.codec.game_codec import GameCodec
+
+FAULT_CODES = {
+    code.value: common_pb2.FaultCode.Value(f"FAULT_CODE_{code.value}") for code in FaultCode
+}
+"""Match fault code name -> protocol enum value (every code has one)."""
+
+
+def fault_message(fault: JsonDict) -> common_pb2.Fault:
+    """Return a fault (as in a result dict) as a message."""
+    return common_pb2.Fault(
+        seat=fault["seat"],
+        code=FAULT_CODES[fault["code"]],
+        detail=fault["detail"],
+        decision=fault["decision"],
+    )
+
+
+def step_message(record: DecisionRecord, codec: GameCodec) -> referee_pb2.MatchStep:
+    """Return one decision as a spectator sees it."""
+    step = referee_pb2.MatchStep(
+        decision=record.decision,
+        seat=record.seat,
+        action_index=record.index,
+        label=record.label,
+        time_us=int(record.seconds * 1_000_000),
+        events=[codec.event(event) for event in record.public_events],
+    )
+    if record.fault is not None:
+        step.fault.CopyFrom(fault_message(record.fault.to_json()))
+    return step
+
+
+def match_event_result(result: JsonDict) -> common_pb2.Outcome:
+    """Return a match result dict (``MatchResult.to_json``) as an Outcome message."""
+    outcome = result["outcome"]
+    forfeited = result["forfeited_seat"]
+    return common_pb2.Outcome(
+        scores=outcome["scores"],
+        ranks=outcome["ranks"],
+        reason=outcome["reason"],
+        faults=[fault_message(fault) for fault in result["faults"]],
+        forfeited_seat=-1 if forfeited is None else forfeited,
+    )

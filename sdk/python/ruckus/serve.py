@@ -1,0 +1,87 @@
+"""Serve a Bot over gRPC: ``ruckus.run(bot)`` listens on ``$RUCKUS_PORT`` or ``--port``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from concurrent import futures
+from typing import Any
+
+import grpc
+
+from ruckus.bot import Bot
+from ruckus.limits import CHANNEL_OPTIONS
+from ruckus.v1 import bot_pb2, bot_pb2_grpc
+
+PORT_VARIABLE = "RUCKUS_PORT"
+MAX_CONCURRENT_MATCHES = 64
+
+
+class BotService(bot_pb2_grpc.BotServicer):
+    """The gRPC ``Bot`` service around a :class:`Bot`."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def Describe(self, request: bot_pb2.DescribeRequest, context: Any) -> bot_pb2.BotInfo:
+        """Answer who the bot is."""
+        return self.bot.info()
+
+    def Play(
+        self, requests: Iterator[bot_pb2.RefereeMessage], context: Any
+    ) -> Iterator[bot_pb2.BotMessage]:
+        """Answer each DecisionRequest of one match with one Decision."""
+        for message in requests:
+            kind = message.WhichOneof("kind")
+            if kind == "start":
+                self.bot.start(message.start)
+            elif kind == "decision":
+                request = message.decision
+                index = self.bot.decide(request)
+                decision = bot_pb2.Decision(decision_id=request.decision_id, action_index=index)
+                yield bot_pb2.BotMessage(decision=decision)
+            elif kind == "end":
+                self.bot.end(message.end)
+                return
+
+
+def serve(bot: Bot, port: int, host: str = "127.0.0.1") -> tuple[grpc.Server, int]:
+    """Start serving ``bot`` on ``host:port`` (0 picks a free port); return (server, port)."""
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=MAX_CONCURRENT_MATCHES + 4),
+        options=list(CHANNEL_OPTIONS),
+    )
+    bot_pb2_grpc.add_BotServicer_to_server(BotService(bot), server)  # type: ignore[no-untyped-call]
+    bound = server.add_insecure_port(f"{host}:{port}")
+    if bound == 0:
+        raise OSError(f"cannot listen on {host}:{port}")
+    server.start()
+    return server, bound
+
+
+def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Serve a Ruckus bot.")
+    parser.add_argument("--port", type=int, default=None, help=f"port (default ${PORT_VARIABLE})")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    args, _ = parser.parse_known_args(argv)
+    return args
+
+
+def run(bot: Bot, argv: Sequence[str] | None = None) -> None:
+    """Serve ``bot`` until SIGTERM or SIGINT; the port is ``--port`` or ``$RUCKUS_PORT``."""
+    args = _parse_args(argv)
+    port = args.port if args.port is not None else os.environ.get(PORT_VARIABLE)
+    if port is None:
+        sys.exit(f"{bot.name}: no port; pass --port N or set {PORT_VARIABLE}")
+    server, bound = serve(bot, int(port), args.host)
+    print(f"{bot.name} listening on {args.host}:{bound}", file=sys.stderr, flush=True)
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    while not stop.wait(timeout=1.0):
+        pass
+    server.stop(grace=1.0).wait(timeout=2.0)
