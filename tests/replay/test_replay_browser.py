@@ -1,0 +1,129 @@
+"""The exported HTML viewer in a real browser: Debian's chromium, driven by Playwright.
+
+No browser is ever downloaded: the test uses /usr/bin/chromium and is skipped, saying so,
+when it (or the playwright package) is missing. It steps through a match of each game with
+the buttons, the scrubber and play/pause, checks every score shown against the scores
+recomputed from the log, and saves a screenshot in the test's temporary directory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from replay_kit import MakeLog, read_lines, scores_by_position
+from typer.testing import CliRunner
+
+from tournaments.cli import app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+SKIP = "chromium not installed: browser test skipped"
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright not installed: browser test skipped"
+    )
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = context.new_page()
+    opened.set_default_timeout(10_000)
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("request", lambda r: errors.append(r.url) if not r.url.startswith("file:") else None)
+    yield opened
+    context.close()
+    assert errors == [], "page errors or network requests"
+
+
+def _export(log: Path, out: Path, *seat: str) -> Path:
+    result = CliRunner().invoke(app, ["replay", "export", str(log), "--html", str(out), *seat])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _position(page: Any) -> int:
+    text = page.get_by_test_id("position").inner_text()
+    match = re.fullmatch(r"(\d+) / \d+", text)
+    assert match is not None, text
+    return int(match.group(1))
+
+
+def _scores_shown(page: Any, seats: int) -> list[int]:
+    return [int(page.get_by_test_id(f"score-{seat}").inner_text()) for seat in range(seats)]
+
+
+def _check_scores(page: Any, expected: list[list[int]]) -> None:
+    position = _position(page)
+    assert _scores_shown(page, len(expected[0])) == expected[position], f"position {position}"
+
+
+def _scrub(page: Any, position: int) -> None:
+    page.get_by_test_id("scrubber").fill(str(position))
+    assert _position(page) == position
+
+
+@pytest.mark.parametrize(("game", "seat"), [("pilfer", []), ("wabbit", ["--seat", "1"])])
+def test_viewer_steps_through_a_match(
+    page: Any, make_log: MakeLog, tmp_path: Path, game: str, seat: list[str]
+) -> None:
+    log = make_log(game)
+    expected = scores_by_position(log)
+    last = len(expected) - 1
+    page.goto(_export(log, tmp_path / f"{game}.html", *seat).as_uri())
+
+    assert _position(page) == 0
+    assert page.locator("#board rect").count() > 100
+    _check_scores(page, expected)
+    for step in range(1, 13):
+        page.get_by_test_id("forward").click()
+        assert _position(page) == step
+        _check_scores(page, expected)
+    page.get_by_test_id("back").click()
+    assert _position(page) == 11
+    assert page.get_by_test_id("decision").inner_text().startswith("Decision 10: seat ")
+
+    for position in range(0, last + 1, max(1, last // 25)):
+        _scrub(page, position)
+        _check_scores(page, expected)
+
+    page.get_by_test_id("end").click()
+    assert _position(page) == last
+    _check_scores(page, expected)
+    outcome = read_lines(log)[-1]["outcome"]
+    assert expected[last] == outcome["scores"]
+    result = page.get_by_test_id("result").inner_text()
+    assert f"scores {' '.join(map(str, outcome['scores']))}" in result
+    assert page.get_by_test_id("events").locator("li").count() > 0
+
+    _scrub(page, last // 2)
+    page.screenshot(path=str(tmp_path / f"{game}.png"), full_page=True)
+    assert (tmp_path / f"{game}.png").stat().st_size > 10_000
+
+
+def test_play_and_pause(page: Any, make_log: MakeLog, tmp_path: Path) -> None:
+    page.goto(_export(make_log("wabbit"), tmp_path / "play.html").as_uri())
+    page.get_by_test_id("speed").select_option("40")
+    page.get_by_test_id("play").click()
+    page.wait_for_function("Number(document.body.dataset.frame) >= 5")
+    page.get_by_test_id("play").click()
+    assert page.get_by_test_id("play").inner_text() == "Play"
+    stopped = _position(page)
+    page.wait_for_timeout(300)
+    assert _position(page) == stopped
+    page.keyboard.press("ArrowRight")
+    assert _position(page) == stopped + 1

@@ -1,0 +1,136 @@
+"""``ruckus replay``: verify logged matches, step through them in the terminal, export HTML."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from tournaments.replay.checks import Status, check_log
+from tournaments.replay.html import export_html
+from tournaments.replay.keys import commands
+from tournaments.replay.terminal import HELP, Navigator, show_frame
+from tournaments.replay.timeline import ReplayError, Timeline, load_timeline
+
+replay_app = typer.Typer(
+    help="Verify, show and export logged matches.", no_args_is_help=True, add_completion=False
+)
+
+LogFile = Annotated[Path, typer.Argument(help="A match log (.jsonl or .jsonl.gz).")]
+Seat = Annotated[
+    int | None,
+    typer.Option(
+        help="Show what this seat saw (its hidden knowledge included); default: spectator."
+    ),
+]
+
+
+@replay_app.command("verify")
+def verify(
+    files: Annotated[list[Path], typer.Argument(help="Match logs (.jsonl or .jsonl.gz).")],
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Count an incomplete log as a failure.")
+    ] = False,
+) -> None:
+    """Re-run each match from its log and check every decision, digest and the hash chain."""
+    failed = False
+    for path in files:
+        verdict = check_log(path)
+        typer.echo(verdict.line())
+        failed |= verdict.status is Status.FAILED
+        failed |= strict and verdict.status is Status.INCOMPLETE
+    if failed:
+        raise typer.Exit(1)
+
+
+def _timeline(path: Path, seat: int | None) -> Timeline:
+    """Load a replay or stop with a clear message."""
+    try:
+        return load_timeline(path, seat)
+    except (OSError, ReplayError) as error:
+        typer.echo(f"cannot replay {path}: {error}", err=True)
+        raise typer.Exit(1) from None
+
+
+def _play(console: Console, timeline: Timeline, start: int, delay: float) -> None:
+    """Show every frame from ``start`` to the end, ``delay`` seconds apart."""
+    for index in range(start, len(timeline.frames)):
+        if console.is_terminal:
+            console.clear()
+        show_frame(console, timeline, index)
+        if index < len(timeline.frames) - 1:
+            time.sleep(delay)
+
+
+def _step(console: Console, timeline: Timeline, start: int) -> None:
+    """Show a frame, then move by commands until ``q`` (or the end of piped input)."""
+    navigator = Navigator(last=len(timeline.frames) - 1, index=start)
+    _show_with_help(console, timeline, navigator.index)
+    for command in commands(ask=console.input):
+        before = navigator.index
+        if not navigator.command(command):
+            return
+        if navigator.index != before:
+            _show_with_help(console, timeline, navigator.index)
+
+
+def _show_with_help(console: Console, timeline: Timeline, index: int) -> None:
+    """Clear a terminal, show frame ``index`` and the key help."""
+    if console.is_terminal:
+        console.clear()
+    show_frame(console, timeline, index)
+    console.print(HELP, style="dim", highlight=False)
+
+
+@replay_app.command("show")
+def show(
+    file: LogFile,
+    seat: Seat = None,
+    at: Annotated[
+        int | None,
+        typer.Option(min=0, help="Print the position after N decisions (0: the start) and exit."),
+    ] = None,
+    play: Annotated[
+        bool, typer.Option("--play", help="Animate from --at (or the start) to the end.")
+    ] = False,
+    delay: Annotated[float, typer.Option(min=0.0, help="Seconds between frames (--play).")] = 0.5,
+    width: Annotated[int | None, typer.Option(help="Console width; default: terminal's.")] = None,
+) -> None:
+    """Render a match in the terminal; step with n/p or the arrows, g to jump, q to quit."""
+    timeline = _timeline(file, seat)
+    console = Console(width=width, highlight=False)
+    last = len(timeline.frames) - 1
+    start = min(at or 0, last)
+    if play:
+        _play(console, timeline, start, delay)
+    elif at is not None:
+        show_frame(console, timeline, start)
+    else:
+        _step(console, timeline, start)
+
+
+@replay_app.command("export")
+def export(
+    file: LogFile,
+    html: Annotated[Path, typer.Option(help="Write a self-contained HTML viewer here.")],
+    seat: Seat = None,
+) -> None:
+    """Write one HTML file (no network needed) that animates the match in a browser."""
+    timeline = _timeline(file, seat)
+    export_html(timeline, html)
+    typer.echo(f"wrote {html} ({len(timeline.frames) - 1} decisions, {_log_state(timeline)})")
+
+
+def _log_state(timeline: Timeline) -> str:
+    """Return how the replayed log ended, for messages."""
+    if timeline.problems:
+        return f"log problem: {timeline.problems[0]}"
+    return "complete log" if timeline.complete else "incomplete log: no result line"
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ruckus replay`` to ``app``."""
+    app.add_typer(replay_app, name="replay")

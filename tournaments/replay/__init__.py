@@ -1,0 +1,1 @@
+"""Replays of logged matches: timelines re-run from a log, a terminal viewer and an HTML export."""

@@ -1,0 +1,195 @@
+"""The terminal replay viewer: one frame as a Rich renderable, and stepping through frames.
+
+A frame shows the match and viewer, the decision just taken, the board with its legend, the
+scores (with whose decision it is now), the viewer's private knowledge and the events the
+decision caused, dice rolls highlighted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tournaments.replay.boards import PILFER_COLOR_STYLES, board, legend, seat_style
+from tournaments.replay.timeline import Frame, JsonDict, Timeline
+
+GAME_TITLES = {"pilfer": "Pilfer", "wabbit": "Wabbit Wampage"}
+HELP = "keys: n/→ next  p/← back  g N jump to position N  s start  e end  q quit"
+
+
+def viewer_name(viewer: int | None) -> str:
+    """Return who the replay is seen by."""
+    return "spectator" if viewer is None else f"seat {viewer}"
+
+
+def _title(timeline: Timeline, frame: Frame) -> Text:
+    """Return the first line: game, match, position and viewer."""
+    last = len(timeline.frames) - 1
+    return Text.assemble(
+        (GAME_TITLES.get(timeline.game, timeline.game), "bold"),
+        f"  match {timeline.header.get('match_id', '?')}  seed {timeline.header['seed']}",
+        f"  position {frame.index}/{last}  seen by {viewer_name(timeline.viewer)}",
+    )
+
+
+def decision_line(frame: Frame) -> Text:
+    """Return the decision that led to ``frame`` (or that the match is at its start)."""
+    if frame.decision is None or frame.seat is None:
+        return Text("start of the match", style="italic")
+    return Text.assemble(
+        f"decision {frame.decision}: ",
+        (f"seat {frame.seat}", seat_style(frame.seat)),
+        " took ",
+        (frame.label or "?", "bold"),
+        f"  ({frame.time_ms or 0:.1f} ms)",
+    )
+
+
+def status_line(game: str, obs: JsonDict) -> str:
+    """Return the round, turn and the decision being asked now."""
+    if game == "pilfer":
+        where = f"round {obs['round']}, turn of seat {obs['turn_seat']}"
+        ask = obs["decision"]
+    else:
+        season = f"{obs['round']}/{obs['rounds']} {obs['season']}"
+        where = f"round {season}, turn of seat {obs['turn_seat']}"
+        ask = obs["phase"]
+    if obs["to_move"] is None:
+        return f"{where}; game over"
+    return f"{where}; {ask} decision of seat {obs['to_move']}"
+
+
+def _seat_details(game: str, seat: JsonDict) -> tuple[str, str, str]:
+    """Return (side or color, style, extra facts) of one seat's row."""
+    if game == "pilfer":
+        color = str(seat["color"])
+        extra = f"gross {seat['gross']} spent {seat['spent']}"
+        return color, PILFER_COLOR_STYLES.get(color, "bold"), extra
+    side = seat["side"] + (f" {seat['warren'].upper()}" if seat["warren"] else "")
+    extra = f"cards {seat['hand_size']} carrots {seat['carrots_stockpiled']}"
+    return side, seat_style(seat["seat"]), extra
+
+
+def scores_table(timeline: Timeline, frame: Frame) -> Table:
+    """Return one row per seat: bot, side, score, details and a marker on the seat to move."""
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    for name in ("seat", "bot", "side", "score", "details", ""):
+        table.add_column(name, justify="right" if name == "score" else "left")
+    names = [str(seat.get("name", "?")) for seat in timeline.header["seats"]]
+    for seat, score in zip(frame.observation["seats"], frame.scores, strict=True):
+        side, style, extra = _seat_details(timeline.game, seat)
+        number = seat["seat"]
+        mark = "<- to move" if frame.to_move == number else ""
+        table.add_row(Text(str(number), style=style), names[number], side, str(score), extra, mark)
+    return table
+
+
+def private_lines(game: str, obs: JsonDict) -> list[str]:
+    """Return what only the viewing seat knows: sniffed tokens (Pilfer) or its hand (Wabbit)."""
+    if obs["viewer"] is None:
+        return []
+    if game == "pilfer":
+        known = [f"{t['kind']} at {t['x']},{t['y']}" for t in obs["tokens"] if t["sniffed"]]
+        return [f"sniffed tokens: {', '.join(known) or 'none'}"]
+    hand = ", ".join(card["name"] for card in obs["hand"] or [])
+    return [f"hand: {hand or 'empty'}"]
+
+
+def _value(value: Any) -> str:
+    """Return an event value as short text."""
+    if isinstance(value, list):
+        return " ".join(_value(item) for item in value)
+    if value is None:
+        return "-"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def event_text(event: JsonDict) -> Text:
+    """Return one event as ``kind: key value, ...``; dice rolls and spins are highlighted."""
+    facts = ", ".join(f"{key} {_value(value)}" for key, value in event.items() if key != "kind")
+    rolled = "dice" in event or event["kind"] == "spin"
+    return Text.assemble(
+        (event["kind"], "bold yellow" if rolled else "bold"), ": " if facts else "", facts
+    )
+
+
+def result_lines(timeline: Timeline, frame: Frame) -> list[Text]:
+    """Return the result (on the last frame) and any problem met while replaying the log."""
+    lines: list[Text] = []
+    if frame.index == len(timeline.frames) - 1:
+        if timeline.result is not None:
+            outcome = timeline.result["outcome"]
+            lines.append(
+                Text(
+                    f"result: scores {_value(outcome['scores'])}, ranks "
+                    f"{_value(outcome['ranks'])}, ended by {outcome['reason']}",
+                    style="bold",
+                )
+            )
+        else:
+            lines.append(Text("the log ends here: incomplete (no result line)", style="yellow"))
+    lines.extend(Text(f"log problem: {problem}", style="bold red") for problem in timeline.problems)
+    return lines
+
+
+def frame_view(timeline: Timeline, index: int) -> RenderableType:
+    """Return the whole screen of frame ``index``."""
+    frame = timeline.frames[index]
+    obs = frame.observation
+    side = Group(
+        scores_table(timeline, frame),
+        Text(""),
+        Text(status_line(timeline.game, obs)),
+        *(Text(line) for line in private_lines(timeline.game, obs)),
+        Text(""),
+        Text("events", style="bold underline"),
+        *(event_text(event) for event in frame.events),
+        *([] if frame.events else [Text("none", style="dim")]),
+    )
+    layout = Table.grid(padding=(0, 3))
+    layout.add_column(no_wrap=True)
+    layout.add_column()
+    layout.add_row(board(timeline.game, timeline.static_map, obs), side)
+    return Group(
+        _title(timeline, frame),
+        decision_line(frame),
+        Text(""),
+        layout,
+        Text(""),
+        legend(timeline.game),
+        *result_lines(timeline, frame),
+    )
+
+
+@dataclass
+class Navigator:
+    """Where a viewer is in a replay, moved by short commands (``n``, ``p``, ``g 12``, ...)."""
+
+    last: int
+    index: int = 0
+
+    def command(self, text: str) -> bool:
+        """Apply one command; return False when it asks to quit. Unknown commands do nothing."""
+        word, _, argument = text.strip().lower().partition(" ")
+        if word in ("q", "quit"):
+            return False
+        if word in ("", "n", "next"):
+            self.index = min(self.index + 1, self.last)
+        elif word in ("p", "prev", "back"):
+            self.index = max(self.index - 1, 0)
+        elif word in ("s", "start"):
+            self.index = 0
+        elif word in ("e", "end"):
+            self.index = self.last
+        elif word in ("g", "goto") and argument.strip().isdigit():
+            self.index = min(int(argument), self.last)
+        return True
+
+
+def show_frame(console: Console, timeline: Timeline, index: int) -> None:
+    """Print frame ``index`` to ``console``."""
+    console.print(frame_view(timeline, index))
