@@ -198,8 +198,15 @@ def canonical_json(definition: TournamentDefinition) -> str:
 
 
 def definition_hash(definition: TournamentDefinition) -> str:
-    """Return the SHA-256 of :func:`canonical_json` (comments and key order do not count)."""
-    return hashlib.sha256(canonical_json(definition).encode()).hexdigest()
+    """Return the SHA-256 of :func:`canonical_json` without ``concurrency``.
+
+    Comments and key order do not count, and neither does ``concurrency``: it changes how fast
+    a run goes, not what it plays, so a run may resume with a different one.
+    """
+    what_is_played = json.loads(canonical_json(definition))
+    del what_is_played["concurrency"]
+    text = json.dumps(what_is_played, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _reject_unknown(prefix: str, data: dict[str, Any], allowed: frozenset[str]) -> None:

@@ -1,0 +1,78 @@
+"""The live view: progress, leaderboard, latest results and notices, all read from the store."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+
+from tournaments.runner import RunContext, RunFolder, expected_total
+from tournaments.store import ResultStore
+from tournaments.ui import LiveView, PlainView, format_elo, format_faults
+
+from .conftest import store_schedule, tournament_toml
+
+
+def _console() -> Console:
+    return Console(width=100, color_system=None, record=True, file=io.StringIO())
+
+
+def _context(store: ResultStore, run_dir: Path, recorded: int) -> RunContext:
+    definition = store.definition()
+    return RunContext(
+        definition, RunFolder(run_dir), store, 2, recorded, expected_total(definition)
+    )
+
+
+def test_live_view_redraws_from_the_store_after_each_match(tmp_path):
+    store_schedule(tmp_path, tournament_toml(["alpha=random", "bravo=random", "charlie=random"]))
+    store = ResultStore.open(tmp_path)
+    console = _console()
+    view = LiveView(console)
+    results = store.results()
+    view.run_started(_context(store, tmp_path, 0))
+    for result in results:
+        view.match_recorded(result)
+    view.notice("bot bravo crashed (exited with code 3: boom); restarting")
+    console.print(view.render())
+    store.close()
+    text = console.export_text()
+    assert "3/3" in text and "ETA" in text
+    assert "Leaderboard after 3 matches" in text
+    assert all(result.key in text for result in results)
+    assert "TIMEOUT×2" in text
+    assert "bot bravo crashed (exited with code 3: boom); restarting" in text
+
+
+def test_live_view_of_a_knockout_shows_the_bracket(tmp_path):
+    bots = ["alpha=random", "bravo=random", "charlie=random"]
+    store_schedule(tmp_path, tournament_toml(bots, fmt="knockout"))
+    store = ResultStore.open(tmp_path)
+    console = _console()
+    view = LiveView(console)
+    view.run_started(_context(store, tmp_path, len(store.results())))
+    console.print(view.render())
+    store.close()
+    assert "test bracket" in console.export_text()
+
+
+def test_plain_view_prints_one_line_per_match_with_faults(tmp_path):
+    store_schedule(tmp_path, tournament_toml(["alpha=random", "bravo=random", "charlie=random"]))
+    store = ResultStore.open(tmp_path)
+    console = _console()
+    view = PlainView(console)
+    view.run_started(_context(store, tmp_path, 0))
+    for result in store.results():
+        view.match_recorded(result)
+    store.close()
+    lines = console.export_text().splitlines()
+    assert lines[0] == "test: 0 matches already recorded, 2 workers"
+    assert lines[1].startswith("[1/3] rr/")
+    assert "  fault rr/" in "\n".join(lines) and "TIMEOUT×2" in lines[3]
+
+
+def test_elo_and_fault_cells():
+    assert format_elo(None) == "-"
+    assert format_faults({}) == "0"
+    assert format_faults({"TIMEOUT": 2, "CRASHED": 0, "ILLEGAL_ACTION": 1}) == "3 (T2 IA1)"

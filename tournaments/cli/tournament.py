@@ -1,0 +1,147 @@
+"""``ruckus tournament run|resume|show``: play a tournament, finish an interrupted one, report."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tournaments.definition import DefinitionError, load_definition
+from tournaments.runner import (
+    FleetError,
+    PoolError,
+    RunnerError,
+    RunObserver,
+    RunSummary,
+    resume_run,
+    start_run,
+)
+from tournaments.runner.report import current_standings, standings_csv, standings_json
+from tournaments.store import ResultStore, StoreError
+from tournaments.ui import Screen
+
+tournament_app = typer.Typer(
+    help="Run, resume and show tournaments defined in TOML files.", no_args_is_help=True
+)
+
+_FAILURES = (DefinitionError, StoreError, FleetError, RunnerError, PoolError, OSError)
+
+CONCURRENCY_HELP = "Matches at once (default: the definition's concurrency, else the CPU count)."
+
+
+def default_run_dir(name: str) -> Path:
+    """Return ``runs/<name>-<UTC timestamp>`` for a new run."""
+    return Path("runs") / f"{name}-{datetime.now(UTC):%Y%m%d-%H%M%S}"
+
+
+def _fail(error: Exception) -> typer.Exit:
+    typer.echo(f"error: {error}", err=True)
+    return typer.Exit(2)
+
+
+def _exit_on_sigterm() -> None:
+    """Turn SIGTERM into SystemExit so every bot and worker is stopped on the way out."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+
+
+def _play(run_dir: Path, live: bool, play: Callable[[RunObserver], RunSummary]) -> None:
+    """Run ``play`` under the live or plain view, then print the final report."""
+    _exit_on_sigterm()
+    screen = Screen()
+    try:
+        if live:
+            with screen.live_view() as view:
+                summary = play(view)
+        else:
+            summary = play(screen.plain_view())
+    except _FAILURES as error:
+        raise _fail(error) from None
+    except KeyboardInterrupt:
+        typer.echo(f"\ninterrupted; finish it with: ruckus tournament resume {run_dir}", err=True)
+        raise typer.Exit(130) from None
+    store = ResultStore.open(run_dir)
+    try:
+        screen.report(store)
+    finally:
+        store.close()
+    screen.line(
+        f"played {summary.played} matches in {summary.seconds:.1f} s; "
+        f"{summary.recorded} recorded in {run_dir}"
+    )
+    if summary.quarantined:
+        screen.line(f"quarantined bots: {', '.join(summary.quarantined)}")
+
+
+Concurrency = Annotated[
+    int | None, typer.Option("--concurrency", "-c", min=1, help=CONCURRENCY_HELP)
+]
+NoLive = Annotated[bool, typer.Option("--no-live", help="Print one line per match instead.")]
+
+
+@tournament_app.command("run")
+def run(
+    definition_file: Annotated[Path, typer.Argument(help="Tournament definition (TOML).")],
+    concurrency: Concurrency = None,
+    run_dir: Annotated[
+        Path | None, typer.Option("--run-dir", help="Run folder (default runs/NAME-TIME).")
+    ] = None,
+    no_live: NoLive = False,
+) -> None:
+    """Start a tournament: spawn its bots, play every match, print the standings."""
+    try:
+        name = load_definition(definition_file).name
+    except _FAILURES as error:
+        raise _fail(error) from None
+    folder = run_dir or default_run_dir(name)
+    _play(folder, not no_live, lambda view: start_run(definition_file, folder, concurrency, view))
+
+
+@tournament_app.command("resume")
+def resume(
+    run_dir: Annotated[Path, typer.Argument(help="Run folder of an interrupted tournament.")],
+    definition: Annotated[
+        Path | None,
+        typer.Option(
+            "--definition", help="Definition file (default: the one the run started from)."
+        ),
+    ] = None,
+    concurrency: Concurrency = None,
+    no_live: NoLive = False,
+) -> None:
+    """Finish an interrupted run: play only the matches without a stored result."""
+    _play(run_dir, not no_live, lambda view: resume_run(run_dir, definition, concurrency, view))
+
+
+@tournament_app.command("show")
+def show(
+    run_dir: Annotated[Path, typer.Argument(help="Run folder.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
+) -> None:
+    """Print a run's standings from its stored results (and the bracket of a knockout)."""
+    if as_json and as_csv:
+        raise typer.BadParameter("choose one of --json and --csv")
+    try:
+        store = ResultStore.open(run_dir)
+    except _FAILURES as error:
+        raise _fail(error) from None
+    try:
+        if as_json or as_csv:
+            definition = store.definition()
+            standings = current_standings(store, definition)
+            text = standings_json(definition, standings) if as_json else standings_csv(standings)
+            typer.echo(text.rstrip("\n"))
+        else:
+            Screen().report(store)
+    finally:
+        store.close()
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ruckus tournament`` to ``app``."""
+    app.add_typer(tournament_app, name="tournament")

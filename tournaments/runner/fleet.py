@@ -1,0 +1,210 @@
+"""The bot fleet: every bot of a tournament, spawned once and shared by all its matches.
+
+Each ``sample`` or ``command`` bot runs as one local process (via
+:class:`referee.transport.process.BotProcess`: a free loopback port, its own process group,
+stdin closed, output captured to a capped file under ``RUN/bots``); an ``address`` bot is
+already running elsewhere. A spawned bot that dies is restarted on a new port; one that has
+crashed more than ``max_restarts`` times is quarantined and forfeits its remaining matches.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.transport.process import BotProcess
+from sample_bots.registry import sample_command
+from tournaments.definition import BotEntry, TournamentDefinition
+from tournaments.runner.worker import SeatEndpoint
+
+MAX_RESTARTS = 3
+"""Crashes a bot may have before it is quarantined."""
+LISTEN_SECONDS = 15.0
+"""How long a spawned bot has to accept connections."""
+REMOTE_PROBE_SECONDS = 1.0
+"""How long the fleet tries to reach a remote bot when the run starts."""
+_PYTHON_NAMES = frozenset({"python", "python3"})
+
+
+class FleetError(Exception):
+    """A bot entry that cannot be resolved to a command or an address."""
+
+
+def resolve_command(entry: BotEntry, game: str) -> tuple[str, ...] | None:
+    """Return the argv that starts ``entry`` (None for an address bot).
+
+    A bare ``python`` or ``python3`` runs the interpreter running the harness, so bots see the
+    same installed packages.
+    """
+    if entry.sample is not None:
+        try:
+            return sample_command(entry.sample, game)
+        except KeyError as error:
+            raise FleetError(f"bot {entry.name!r}: {error.args[0]}") from None
+    if entry.command is not None:
+        head, *rest = entry.command
+        return (sys.executable, *rest) if head in _PYTHON_NAMES else entry.command
+    return None
+
+
+def resolve_address(entry: BotEntry) -> str:
+    """Return ``host:port`` of an address bot; TLS (``grpcs://``) is refused."""
+    assert entry.address is not None
+    if entry.address.startswith("grpcs://"):
+        raise FleetError(f"bot {entry.name!r}: grpcs:// (TLS) is not supported by the transport")
+    return entry.address.removeprefix("grpc://")
+
+
+def describe_source(entry: BotEntry) -> str:
+    """Return how ``entry`` is found, as written in logs: ``NAME (sample:...)`` and so on."""
+    if entry.sample is not None:
+        origin = f"sample:{entry.sample}"
+    elif entry.command is not None:
+        origin = "cmd:" + " ".join(entry.command)
+    else:
+        origin = str(entry.address)
+    return f"{entry.name} ({origin})"
+
+
+@dataclass
+class FleetBot:
+    """One bot of the fleet and its history of crashes."""
+
+    entry: BotEntry
+    argv: tuple[str, ...] | None
+    source: str
+    address: str = ""
+    process: BotProcess | None = None
+    crashes: int = 0
+    quarantined: bool = False
+    last_failure: str = ""
+    starts: int = 0
+
+
+def _reachable(address: str) -> bool:
+    """Return whether a TCP connection to ``host:port`` opens within a second."""
+    host, _, port = address.rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=REMOTE_PROBE_SECONDS):
+            return True
+    except OSError:
+        return False
+
+
+def _wait_listening(process: BotProcess, seconds: float) -> str | None:
+    """Wait until ``process`` accepts TCP connections; return a problem or None."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        code = process.exit_code()
+        if code is not None:
+            return f"exited with code {code}: {process.output_tail(300).strip()}"
+        try:
+            with socket.create_connection(("127.0.0.1", process.port), timeout=0.2):
+                return None
+        except OSError:
+            time.sleep(0.02)
+    return f"not listening after {seconds:.0f} s"
+
+
+class BotFleet:
+    """Starts, watches, restarts and finally stops the bots of one tournament."""
+
+    def __init__(
+        self,
+        definition: TournamentDefinition,
+        output_dir: Path,
+        notify: Callable[[str], None],
+        max_restarts: int = MAX_RESTARTS,
+    ) -> None:
+        self.output_dir = output_dir
+        self.max_restarts = max_restarts
+        self._notify = notify
+        self.bots: dict[str, FleetBot] = {}
+        for entry in definition.bots:
+            argv = resolve_command(entry, definition.game)
+            bot = FleetBot(entry, argv, describe_source(entry))
+            if argv is None:
+                bot.address = resolve_address(entry)
+            self.bots[entry.name] = bot
+
+    def start(self) -> None:
+        """Spawn every local bot and wait until each listens (or is quarantined).
+
+        A remote bot that does not answer yet is reported, not waited for: its matches are
+        forfeits (STARTUP_FAILED) until it does.
+        """
+        for bot in self.bots.values():
+            if bot.argv is not None:
+                self._spawn(bot)
+        for bot in self.bots.values():
+            if bot.argv is None and not _reachable(bot.address):
+                self._notify(f"bot {bot.entry.name} at {bot.address} does not answer yet")
+            self._await(bot)
+
+    def _spawn(self, bot: FleetBot) -> None:
+        assert bot.argv is not None
+        bot.starts += 1
+        log = self.output_dir / f"{bot.entry.name}.{bot.starts}.log"
+        bot.process = BotProcess(bot.argv, log)
+        bot.address = bot.process.address
+
+    def _await(self, bot: FleetBot) -> None:
+        """Wait for a freshly spawned bot; treat a failure to listen as a crash."""
+        while bot.process is not None and not bot.quarantined:
+            problem = _wait_listening(bot.process, LISTEN_SECONDS)
+            if problem is None:
+                return
+            self._crashed(bot, problem)
+
+    def _crashed(self, bot: FleetBot, problem: str) -> None:
+        """Count a crash; restart the bot, or quarantine it after too many."""
+        assert bot.process is not None
+        bot.process.stop()
+        bot.crashes += 1
+        bot.last_failure = problem
+        if bot.crashes > self.max_restarts:
+            bot.quarantined = True
+            bot.process = None
+            self._notify(f"bot {bot.entry.name} quarantined after {bot.crashes} crashes: {problem}")
+            return
+        self._notify(f"bot {bot.entry.name} crashed ({problem}); restarting")
+        self._spawn(bot)
+
+    def check(self) -> None:
+        """Restart every spawned bot that has exited since the last check."""
+        for bot in self.bots.values():
+            if bot.process is not None and not bot.quarantined:
+                code = bot.process.exit_code()
+                if code is not None:
+                    tail = bot.process.output_tail(300).strip()
+                    self._crashed(bot, f"exited with code {code}: {tail}")
+                    self._await(bot)
+
+    def endpoint(self, name: str) -> SeatEndpoint:
+        """Return where bot ``name`` answers now (no address once it is quarantined)."""
+        bot = self.bots[name]
+        if bot.quarantined:
+            reason = f"quarantined after {bot.crashes} crashes; last: {bot.last_failure}"
+            return SeatEndpoint(bot.source, None, reason[:500])
+        return SeatEndpoint(bot.source, bot.address)
+
+    def quarantined(self) -> list[str]:
+        """Return the names of the quarantined bots."""
+        return [name for name, bot in self.bots.items() if bot.quarantined]
+
+    def stop(self) -> None:
+        """Stop every bot process this fleet started (idempotent)."""
+        for bot in self.bots.values():
+            if bot.process is not None:
+                bot.process.stop()
+                bot.process = None
+
+    def __enter__(self) -> BotFleet:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()

@@ -1,0 +1,209 @@
+"""The tournament loop: ask the schedule, hand matches to the pool, record finished ones.
+
+The schedule is asked again after every finished match (knockout and Swiss release games as
+results arrive). A result is recorded only from a complete log, and only then does the
+schedule see it, so a run killed at any moment resumes by playing the unrecorded matches
+again. A match that fails for a reason other than a bot (a worker died, a log is broken) is
+retried a few times before the run stops with :class:`RunnerError`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Protocol
+
+from referee.games import get_game
+from tournaments.definition import TournamentDefinition, check_against_spec
+from tournaments.runner.fleet import BotFleet
+from tournaments.runner.layout import RunFolder
+from tournaments.runner.pool import Completion, WorkerPool
+from tournaments.runner.records import IncompleteLog, adopt_complete_logs, result_from_log
+from tournaments.runner.worker import MatchTask
+from tournaments.schedule import Match, next_matches, planned_matches
+from tournaments.store import MatchResult, ResultStore
+
+POLL_SECONDS = 0.25
+"""How often the loop wakes up to check the bots while matches run."""
+RETRIES = 2
+"""How often a match may fail for a harness reason before the run stops."""
+DEADLINE_SLACK_SECONDS = 300.0
+"""Added to a match's time banks to give the worker's deadline."""
+
+
+class RunnerError(Exception):
+    """The run cannot go on (a match keeps failing for a reason that is not a bot's)."""
+
+
+@dataclass(frozen=True)
+class RunContext:
+    """What an observer learns when the matches start."""
+
+    definition: TournamentDefinition
+    folder: RunFolder
+    store: ResultStore
+    concurrency: int
+    recorded: int
+    total: int | None
+
+
+class RunObserver(Protocol):
+    """Something that follows a run: the live view, a plain printer, a benchmark clock."""
+
+    def run_started(self, context: RunContext) -> None:
+        """Called once the bots and workers are up, before the first match."""
+        ...
+
+    def match_recorded(self, result: MatchResult) -> None:
+        """Called after each result is stored."""
+        ...
+
+    def notice(self, text: str) -> None:
+        """Called for bot restarts, quarantines and retried matches."""
+        ...
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """What a run did: matches played now, recorded in all, match-phase seconds."""
+
+    played: int
+    recorded: int
+    seconds: float
+    quarantined: tuple[str, ...]
+
+
+def expected_total(definition: TournamentDefinition) -> int | None:
+    """Return the number of matches when known up front (round-robin, gauntlet, Swiss)."""
+    planned = planned_matches(definition)
+    if planned is None and definition.format == "swiss":
+        return definition.swiss_rounds * (len(definition.bots) // 2) * definition.games_per_pairing
+    return planned
+
+
+def _policy(definition: TournamentDefinition) -> tuple[str, int]:
+    """Map the definition's fault policy to the referee's (kind, max_strikes)."""
+    if definition.faults.policy == "strikes":
+        return "default-action", definition.faults.strikes - 1
+    return "forfeit", 0
+
+
+class _Loop:
+    """One pass of a run over a started fleet and pool."""
+
+    def __init__(
+        self,
+        context: RunContext,
+        fleet: BotFleet,
+        pool: WorkerPool,
+        observer: RunObserver,
+    ) -> None:
+        self.context = context
+        self.definition = context.definition
+        self.fleet = fleet
+        self.pool = pool
+        self.observer = observer
+        self.running: dict[str, Match] = {}
+        self.failures: Counter[str] = Counter()
+        self.played = 0
+        spec = get_game(self.definition.game).spec
+        self.scenario = self.definition.scenario or spec.default_scenario
+        self.policy = _policy(self.definition)
+        banks = self.definition.players * self.definition.clocks.bank_ms / 1000.0
+        self.deadline = banks + DEADLINE_SLACK_SECONDS
+
+    def task(self, match: Match) -> MatchTask:
+        """Return the worker's task for ``match`` with the bots' current endpoints."""
+        clocks = self.definition.clocks
+        return MatchTask(
+            key=match.key,
+            game=self.definition.game,
+            scenario=self.scenario,
+            seed=match.seed,
+            seats=tuple(self.fleet.endpoint(name) for name in match.seats),
+            decision_ms=clocks.decision_ms,
+            bank_ms=clocks.bank_ms,
+            policy=self.policy[0],
+            max_strikes=self.policy[1],
+            log_path=self.context.folder.log_path(match.key),
+        )
+
+    def pending(self) -> list[Match]:
+        """Return the playable matches that are not running, in schedule order."""
+        finished = self.context.store.finished_ranks()
+        return [
+            match
+            for match in next_matches(self.definition, finished)
+            if match.key not in self.running
+        ]
+
+    def run(self) -> None:
+        """Play until the schedule has nothing left."""
+        queue = self.pending()
+        while queue or self.running:
+            self.fleet.check()
+            while queue and self.pool.idle():
+                match = queue.pop(0)
+                self.pool.submit(self.task(match), self.deadline)
+                self.running[match.key] = match
+            completions = self.pool.wait(POLL_SECONDS)
+            for completion in completions:
+                self.complete(completion)
+            if completions:
+                queue = self.pending()
+
+    def complete(self, completion: Completion) -> None:
+        """Record a finished match, or count its failure and let it be scheduled again."""
+        match = self.running.pop(completion.task.key)
+        problem = completion.error
+        if completion.done is not None:
+            try:
+                result = result_from_log(self.context.folder, match, completion.done)
+            except IncompleteLog as error:
+                problem = str(error)
+            else:
+                self.context.store.record_result(result)
+                self.played += 1
+                self.observer.match_recorded(result)
+                return
+        self.context.folder.discard_log(match.key)
+        self.failures[match.key] += 1
+        if self.failures[match.key] > RETRIES:
+            raise RunnerError(f"match {match.key} failed {RETRIES + 1} times; last: {problem}")
+        self.observer.notice(f"match {match.key} failed ({problem}); playing it again")
+
+
+def run_tournament(
+    folder: RunFolder,
+    store: ResultStore,
+    concurrency: int,
+    observer: RunObserver,
+) -> RunSummary:
+    """Play every unrecorded match of the run in ``folder``; stop every process on the way out."""
+    definition = store.definition()
+    check_against_spec(definition, get_game(definition.game).spec)
+    for result in adopt_complete_logs(folder, store, definition):
+        observer.notice(f"match {result.key} recorded from its complete log")
+    folder.remove_unrecorded_logs(store.finished_ranks())
+    with BotFleet(definition, folder.bots, observer.notice) as fleet:
+        fleet.start()
+        pool = WorkerPool(concurrency)
+        try:
+            recorded = len(store.finished_ranks())
+            context = RunContext(
+                definition, folder, store, concurrency, recorded, expected_total(definition)
+            )
+            observer.run_started(context)
+            began = time.monotonic()
+            loop = _Loop(context, fleet, pool, observer)
+            loop.run()
+            seconds = time.monotonic() - began
+        finally:
+            pool.close()
+        return RunSummary(
+            played=loop.played,
+            recorded=len(store.finished_ranks()),
+            seconds=seconds,
+            quarantined=tuple(fleet.quarantined()),
+        )

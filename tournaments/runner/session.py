@@ -1,0 +1,70 @@
+"""Starting and resuming runs: validate first, then open the store, then play."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from referee.games import get_game
+from tournaments.definition import TournamentDefinition, check_against_spec, parse_definition
+from tournaments.runner.fleet import resolve_address, resolve_command
+from tournaments.runner.layout import RunFolder
+from tournaments.runner.run import RunObserver, RunSummary, run_tournament
+from tournaments.store import ResultStore
+
+
+def resolve_concurrency(text: str, requested: int | None) -> int:
+    """Return the pool size: ``requested``, else the definition's ``concurrency``, else cores."""
+    if requested is not None:
+        return requested
+    if "concurrency" in tomllib.loads(text):
+        return parse_definition(text).concurrency
+    return os.cpu_count() or 1
+
+
+def check_runnable(definition: TournamentDefinition) -> None:
+    """Raise DefinitionError or FleetError if the definition cannot be run as it stands."""
+    check_against_spec(definition, get_game(definition.game).spec)
+    for entry in definition.bots:
+        if resolve_command(entry, definition.game) is None:
+            resolve_address(entry)
+
+
+def start_run(
+    definition_file: Path, run_dir: Path, concurrency: int | None, observer: RunObserver
+) -> RunSummary:
+    """Create a run folder for ``definition_file`` in ``run_dir`` and play the tournament."""
+    text = definition_file.read_text(encoding="utf-8")
+    check_runnable(parse_definition(text))
+    store = ResultStore.create(run_dir, text)
+    try:
+        folder = RunFolder(run_dir)
+        folder.write_source(definition_file)
+        return run_tournament(folder, store, resolve_concurrency(text, concurrency), observer)
+    finally:
+        store.close()
+
+
+def resume_run(
+    run_dir: Path, definition_file: Path | None, concurrency: int | None, observer: RunObserver
+) -> RunSummary:
+    """Finish the run in ``run_dir``; refuse if its definition file has changed since.
+
+    The definition is ``definition_file`` if given, else the file the run started from if it
+    still exists, else the copy kept in the store.
+    """
+    folder = RunFolder(run_dir)
+    source = definition_file or folder.source()
+    if definition_file is not None or (source is not None and source.is_file()):
+        assert source is not None
+        text = source.read_text(encoding="utf-8")
+        store = ResultStore.resume(run_dir, text)
+    else:
+        store = ResultStore.open(run_dir)
+        text = store.definition_text()
+    try:
+        check_runnable(store.definition())
+        return run_tournament(folder, store, resolve_concurrency(text, concurrency), observer)
+    finally:
+        store.close()

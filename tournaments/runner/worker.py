@@ -1,0 +1,170 @@
+"""What a pool worker does: play one match against the fleet's bots and write its log.
+
+Everything here runs in a worker process started with the ``spawn`` method, so the gRPC
+channels it opens are its own. A task carries plain data only (it is pickled to the worker).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import signal
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+from referee.games import get_game
+from referee.games.base import Outcome
+from referee.match import (
+    BotIdentity,
+    Clocks,
+    DecisionPrompt,
+    FaultCode,
+    FaultPolicy,
+    MatchInfo,
+    MatchSetup,
+    Player,
+    PlayerFault,
+    run_match,
+)
+from referee.matchlog import LogWriter
+from referee.transport.bots import REMOTE_STARTUP_SECONDS
+from referee.transport.codec import codec_for
+from referee.transport.player import GrpcPlayer
+
+_PR_SET_PDEATHSIG = 1
+READY = "ready"
+"""What a worker sends first, once it has started and imported the referee."""
+
+
+@dataclass(frozen=True)
+class SeatEndpoint:
+    """Where a seat's bot answers: an ``address``, or none when the bot is quarantined."""
+
+    source: str
+    address: str | None
+    quarantine_reason: str = ""
+
+
+@dataclass(frozen=True)
+class MatchTask:
+    """One match for a worker: the schedule's match plus how to play and where to log it."""
+
+    key: str
+    game: str
+    scenario: str
+    seed: int
+    seats: tuple[SeatEndpoint, ...]
+    decision_ms: int
+    bank_ms: int
+    policy: str
+    max_strikes: int
+    log_path: Path
+
+
+@dataclass(frozen=True)
+class TaskDone:
+    """A worker's answer: when the match ran (ISO 8601, UTC); the log holds the rest."""
+
+    key: str
+    started_at: str
+    finished_at: str
+
+
+class QuarantinedPlayer:
+    """A seat whose bot kept crashing: it fails at the start, so the match is a forfeit."""
+
+    def __init__(self, endpoint: SeatEndpoint) -> None:
+        self.endpoint = endpoint
+
+    def identity(self) -> BotIdentity:
+        """Return the seat's source as its identity."""
+        return BotIdentity(name=self.endpoint.source, source=self.endpoint.source)
+
+    def start(self, info: MatchInfo) -> None:
+        """Refuse to start: the bot is quarantined."""
+        raise PlayerFault(FaultCode.CRASHED, self.endpoint.quarantine_reason)
+
+    def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
+        """Never reached: a quarantined seat forfeits at the start."""
+        raise PlayerFault(FaultCode.CRASHED, self.endpoint.quarantine_reason)
+
+    def finish(self, outcome: Outcome) -> None:
+        """Nothing to tell a quarantined bot."""
+
+
+def iso_utc(moment: datetime) -> str:
+    """Return ``moment`` in ISO 8601 UTC with milliseconds, as the store keeps times."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def now_iso() -> str:
+    """Return the current UTC time in ISO 8601 with milliseconds."""
+    return iso_utc(datetime.now(UTC))
+
+
+def play_task(task: MatchTask) -> TaskDone:
+    """Play ``task``'s match to its end, logging it to ``task.log_path``."""
+    started_at = now_iso()
+    game = get_game(task.game)
+    setup = MatchSetup(
+        game=game,
+        config=game.make_config(task.scenario),
+        seed=task.seed,
+        match_id=task.key,
+        scenario=task.scenario,
+        clocks=Clocks(decision_ms=task.decision_ms, bank_ms=task.bank_ms),
+        policy=FaultPolicy(kind=task.policy, max_strikes=task.max_strikes),
+    )
+    codec = codec_for(task.game)
+    players: list[Player] = []
+    grpc_players: list[GrpcPlayer] = []
+    try:
+        for endpoint in task.seats:
+            if endpoint.address is None:
+                players.append(QuarantinedPlayer(endpoint))
+                continue
+            player = GrpcPlayer(endpoint.address, codec, endpoint.source)
+            grpc_players.append(player)
+            player.connect(task.game, REMOTE_STARTUP_SECONDS)
+            players.append(player)
+        with LogWriter(task.log_path) as writer:
+            run_match(setup, players, [writer])
+    finally:
+        for player in grpc_players:
+            player.close()
+    return TaskDone(key=task.key, started_at=started_at, finished_at=now_iso())
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to SIGKILL this worker when the runner dies, even by ``kill -9``."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def worker_main(connection: Connection, parent: int) -> None:
+    """Serve tasks from ``connection`` until it closes; answer each with TaskDone or an error.
+
+    Ctrl-C is left to the runner, which stops the bots and the workers itself.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent(parent)
+    connection.send(READY)
+    while True:
+        try:
+            task = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: TaskDone | str = play_task(task)
+        except Exception as error:  # a harness bug, reported to the runner as text
+            answer = f"{type(error).__name__}: {error}"
+        try:
+            connection.send(answer)
+        except (BrokenPipeError, OSError):
+            return
