@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from tournaments.replay.checks import Status, check_log
 from tournaments.replay.html import export_html
-from tournaments.replay.keys import commands
-from tournaments.replay.terminal import HELP, Navigator, show_frame
+from tournaments.replay.terminal import play_frames, print_frame, step_frames
 from tournaments.replay.timeline import ReplayError, Timeline, load_timeline
 
 replay_app = typer.Typer(
@@ -55,36 +52,6 @@ def _timeline(path: Path, seat: int | None) -> Timeline:
         raise typer.Exit(1) from None
 
 
-def _play(console: Console, timeline: Timeline, start: int, delay: float) -> None:
-    """Show every frame from ``start`` to the end, ``delay`` seconds apart."""
-    for index in range(start, len(timeline.frames)):
-        if console.is_terminal:
-            console.clear()
-        show_frame(console, timeline, index)
-        if index < len(timeline.frames) - 1:
-            time.sleep(delay)
-
-
-def _step(console: Console, timeline: Timeline, start: int) -> None:
-    """Show a frame, then move by commands until ``q`` (or the end of piped input)."""
-    navigator = Navigator(last=len(timeline.frames) - 1, index=start)
-    _show_with_help(console, timeline, navigator.index)
-    for command in commands(ask=console.input):
-        before = navigator.index
-        if not navigator.command(command):
-            return
-        if navigator.index != before:
-            _show_with_help(console, timeline, navigator.index)
-
-
-def _show_with_help(console: Console, timeline: Timeline, index: int) -> None:
-    """Clear a terminal, show frame ``index`` and the key help."""
-    if console.is_terminal:
-        console.clear()
-    show_frame(console, timeline, index)
-    console.print(HELP, style="dim", highlight=False)
-
-
 @replay_app.command("show")
 def show(
     file: LogFile,
@@ -101,15 +68,13 @@ def show(
 ) -> None:
     """Render a match in the terminal; step with n/p or the arrows, g to jump, q to quit."""
     timeline = _timeline(file, seat)
-    console = Console(width=width, highlight=False)
-    last = len(timeline.frames) - 1
-    start = min(at or 0, last)
+    start = min(at or 0, len(timeline.frames) - 1)
     if play:
-        _play(console, timeline, start, delay)
+        play_frames(timeline, start, delay, width)
     elif at is not None:
-        show_frame(console, timeline, start)
+        print_frame(timeline, start, width)
     else:
-        _step(console, timeline, start)
+        step_frames(timeline, start, width)
 
 
 @replay_app.command("export")

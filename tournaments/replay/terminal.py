@@ -7,6 +7,7 @@ decision caused, dice rolls highlighted.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tournaments.replay.boards import PILFER_COLOR_STYLES, board, legend, seat_style
+from tournaments.replay.keys import commands
 from tournaments.replay.timeline import Frame, JsonDict, Timeline
 
 GAME_TITLES = {"pilfer": "Pilfer", "wabbit": "Wabbit Wampage"}
@@ -193,3 +195,40 @@ class Navigator:
 def show_frame(console: Console, timeline: Timeline, index: int) -> None:
     """Print frame ``index`` to ``console``."""
     console.print(frame_view(timeline, index))
+
+
+def _show_with_help(console: Console, timeline: Timeline, index: int) -> None:
+    """Clear a terminal, show frame ``index`` and the key help."""
+    if console.is_terminal:
+        console.clear()
+    show_frame(console, timeline, index)
+    console.print(HELP, style="dim", highlight=False)
+
+
+def print_frame(timeline: Timeline, index: int, width: int | None = None) -> None:
+    """Print frame ``index`` to the terminal (``width`` columns; the terminal's by default)."""
+    show_frame(Console(width=width, highlight=False), timeline, index)
+
+
+def play_frames(timeline: Timeline, start: int, delay: float, width: int | None = None) -> None:
+    """Show every frame from ``start`` to the end, ``delay`` seconds apart."""
+    console = Console(width=width, highlight=False)
+    for index in range(start, len(timeline.frames)):
+        if console.is_terminal:
+            console.clear()
+        show_frame(console, timeline, index)
+        if index < len(timeline.frames) - 1:
+            time.sleep(delay)
+
+
+def step_frames(timeline: Timeline, start: int, width: int | None = None) -> None:
+    """Show a frame, then move by key commands until ``q`` (or the end of piped input)."""
+    console = Console(width=width, highlight=False)
+    navigator = Navigator(last=len(timeline.frames) - 1, index=start)
+    _show_with_help(console, timeline, navigator.index)
+    for command in commands(ask=console.input):
+        before = navigator.index
+        if not navigator.command(command):
+            return
+        if navigator.index != before:
+            _show_with_help(console, timeline, navigator.index)
