@@ -21,7 +21,8 @@ $(NODE_STAMP): sdk/node/package.json sdk/node/package-lock.json
 
 demo: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruckus games
-	$(BIN)/ruckus selfplay pilfer --players 2 --seed 7
+	$(BIN)/ruckus tournament run tournaments/defs/demo-pilfer.toml
+	$(BIN)/ruckus tournament run tournaments/defs/demo-wabbit.toml
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

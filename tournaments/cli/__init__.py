@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from tournaments.cli import games
+from tournaments.cli import bot, games, play, referee, replay, tournament
 
 app = typer.Typer(
     name="ruckus",
@@ -13,3 +13,8 @@ app = typer.Typer(
     add_completion=False,
 )
 games.register(app)
+play.register(app)
+referee.register(app)
+replay.register(app)
+tournament.register(app)
+bot.register(app)

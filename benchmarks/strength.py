@@ -1,0 +1,174 @@
+"""Measured strength of the sample bots: a round-robin of random, greedy and search per game.
+
+Every pairing plays ``--games`` matches over real gRPC, each bot in its own process; the
+matches come in pairs that reuse one seed with the seats swapped, so seat advantage and
+luck cancel out. Prints JSON: per pairing W/D/L of the first bot against the second and the
+Elo difference with its 95% interval (tournaments.ratings.elo_estimate: trinomial normal
+approximation). Usage: ``python benchmarks/strength.py --game pilfer --games 50``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
+from itertools import combinations
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+import grpc
+from ruckus.limits import CHANNEL_OPTIONS
+
+from referee.games import get_game
+from referee.match import Clocks, MatchSetup, run_match
+from referee.transport.bots import open_players, parse_bot
+from referee.transport.process import BotProcess
+from sample_bots.registry import SAMPLE_BOTS
+from tournaments.ratings import elo_estimate
+
+LEVELS = ("random", "greedy", "search")
+
+
+def bot_commands(game: str, think_ms: int) -> dict[str, tuple[str, ...]]:
+    """Return level -> command for the sample bots this game has."""
+    commands = {}
+    for level in LEVELS:
+        command = SAMPLE_BOTS.get(f"{game}-{level}")
+        if command is not None:
+            extra = ("--think-ms", str(think_ms)) if level == "search" else ()
+            commands[level] = (*command, *extra)
+    return commands
+
+
+class Worker:
+    """One set of long-running bot processes, used by one match at a time."""
+
+    def __init__(self, commands: dict[str, tuple[str, ...]], folder: Path) -> None:
+        self.stack = ExitStack()
+        self.addresses = {}
+        for level, argv in commands.items():
+            process = BotProcess(argv, folder / f"{level}-{uuid.uuid4().hex[:6]}.log")
+            self.stack.callback(process.stop)
+            with grpc.insecure_channel(process.address, options=list(CHANNEL_OPTIONS)) as channel:
+                grpc.channel_ready_future(channel).result(timeout=30)
+            self.addresses[level] = f"grpc://{process.address}"
+
+    def close(self) -> None:
+        """Stop every process of this worker."""
+        self.stack.close()
+
+
+def play(
+    game: str, seats: tuple[str, str], seed: int, worker: Worker, folder: Path
+) -> tuple[int, ...]:
+    """Play one match between two levels; return the ranks of the seats."""
+    engine = get_game(game)
+    scenario = engine.spec.default_scenario
+    setup = MatchSetup(
+        game=engine,
+        config=engine.make_config(scenario),
+        seed=seed,
+        match_id=uuid.uuid4().hex,
+        scenario=scenario,
+        clocks=Clocks(decision_ms=2_000, bank_ms=300_000),
+    )
+    specs = [parse_bot(worker.addresses[level], game) for level in seats]
+    with open_players(specs, game, folder) as players:
+        result = run_match(setup, players)
+    if result.faults:
+        print(f"faults in seed {seed} {seats}: {result.faults}", file=sys.stderr)
+    return result.outcome.ranks
+
+
+def run(game: str, games: int, think_ms: int, workers: int, seed: int) -> dict[str, object]:
+    """Play every pairing and return the JSON report."""
+    commands = bot_commands(game, think_ms)
+    jobs = []
+    for first, second in combinations(commands, 2):
+        for k in range(games // 2):
+            jobs.append((first, second, (first, second), seed + k))
+            jobs.append((first, second, (second, first), seed + k))
+    began = time.monotonic()
+    with TemporaryDirectory(prefix="ruckus-strength-") as scratch:
+        folder = Path(scratch)
+        local = threading.local()
+        pool_workers: list[Worker] = []
+        lock = threading.Lock()
+
+        def worker() -> Worker:
+            if not hasattr(local, "worker"):
+                local.worker = Worker(commands, folder)
+                with lock:
+                    pool_workers.append(local.worker)
+            return local.worker
+
+        def one(job: tuple[str, str, tuple[str, str], int]) -> tuple[str, str, int]:
+            first, second, seats, match_seed = job
+            ranks = play(game, seats, match_seed, worker(), folder)
+            mine, theirs = ranks[seats.index(first)], ranks[seats.index(second)]
+            return first, second, (mine < theirs) - (mine > theirs)
+
+        try:
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                outcomes = list(pool.map(one, jobs))
+        finally:
+            for each in pool_workers:
+                each.close()
+    return {
+        "benchmark": "strength",
+        "game": game,
+        "games_per_pairing": 2 * (games // 2),
+        "search_think_ms": think_ms,
+        "seconds": round(time.monotonic() - began, 1),
+        "pairings": [_pairing(a, b, outcomes) for a, b in combinations(commands, 2)],
+    }
+
+
+def _pairing(first: str, second: str, outcomes: list[tuple[str, str, int]]) -> dict[str, object]:
+    """Return W/D/L and Elo of ``first`` against ``second``."""
+    results = [r for a, b, r in outcomes if (a, b) == (first, second)]
+    wins, draws, losses = results.count(1), results.count(0), results.count(-1)
+    estimate = elo_estimate(wins, draws, losses)
+    report: dict[str, object] = {
+        "pairing": f"{first} vs {second}",
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+    }
+    if estimate is not None:
+        report.update(
+            score=round(estimate.score, 3),
+            elo=_finite(estimate.elo),
+            elo_95=[_finite(estimate.lower), _finite(estimate.upper)],
+        )
+    return report
+
+
+def _finite(value: float) -> float | str:
+    """Return a rounded number, or "inf"/"-inf" for an unbounded Elo."""
+    if value in (float("inf"), float("-inf")):
+        return str(value)
+    return round(value, 1)
+
+
+def main() -> None:
+    """Parse the arguments, run the benchmark and print its JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("pilfer", "wabbit"), action="append")
+    parser.add_argument("--games", type=int, default=50, help="matches per pairing (even)")
+    parser.add_argument("--think-ms", type=int, default=200, help="search bot cap per decision")
+    parser.add_argument("--workers", type=int, default=2, help="matches at once")
+    parser.add_argument("--seed", type=int, default=1000)
+    args = parser.parse_args()
+    for game in args.game or ["pilfer", "wabbit"]:
+        report = run(game, args.games, args.think_ms, args.workers, args.seed)
+        print(json.dumps(report), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Shared parts of the Wabbit sample bots: the farm's geometry and the greedy policy."""

@@ -1,0 +1,142 @@
+"""``ruckus bot new`` and ``ruckus bot check``: start a bot project, and test any bot."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import typer
+from ruckus.check import KNOWN_GAMES, CheckResult, run_checks
+
+from referee.transport.bots import parse_bot
+from referee.transport.process import BotProcess
+from tournaments.scaffold import (
+    GAMES,
+    LANGUAGES,
+    ScaffoldError,
+    create_project,
+    project_command,
+    read_project,
+)
+
+STARTUP_SECONDS = 20.0
+"""How long a bot started by ``check`` has to listen on its port."""
+
+bot_app = typer.Typer(help="Write and check bots.", no_args_is_help=True)
+
+
+@bot_app.command("new")
+def new(
+    name: str = typer.Argument(..., help="The bot's name (also its folder)."),
+    game: str = typer.Option(..., "--game", "-g", help=f"Game: {' or '.join(GAMES)}."),
+    lang: str = typer.Option("python", "--lang", "-l", help=f"Language: {' or '.join(LANGUAGES)}."),
+    directory: str = typer.Option(".", "--dir", help="Where to create the folder."),
+) -> None:
+    """Create a bot project that runs and passes `ruckus bot check` as it is."""
+    try:
+        project = create_project(name, game, lang, Path(directory))
+    except ScaffoldError as error:
+        raise typer.BadParameter(str(error)) from None
+    typer.echo(f"created {project.folder}/ ({project.language} bot for {project.game})")
+    typer.echo(f"  check it: ruckus bot check {project.folder}")
+    typer.echo(f"  edit choose() in {project.folder / project.run[-1]}")
+
+
+def _wait_listening(process: BotProcess, deadline: float) -> str | None:
+    """Wait until the bot accepts connections; return a problem, or None once it does."""
+    while time.monotonic() < deadline:
+        code = process.exit_code()
+        if code is not None:
+            return f"the bot exited with code {code} before listening"
+        with (
+            contextlib.suppress(OSError),
+            socket.create_connection(("127.0.0.1", process.port), timeout=0.5),
+        ):
+            return None
+        time.sleep(0.1)
+    return f"the bot did not listen within {STARTUP_SECONDS:.0f} s"
+
+
+@contextlib.contextmanager
+def _started(argv: tuple[str, ...], cwd: Path | None) -> Iterator[str]:
+    """Start a bot process, wait until it listens, yield its address; always stop it."""
+    with tempfile.TemporaryDirectory(prefix="ruckus-check-") as scratch:
+        process = BotProcess(argv, Path(scratch) / "bot.log", cwd=cwd)
+        try:
+            problem = _wait_listening(process, time.monotonic() + STARTUP_SECONDS)
+            if problem is not None:
+                tail = process.output_tail().strip()
+                raise typer.Exit(_report_startup(problem, tail))
+            yield process.address
+        finally:
+            process.stop()
+
+
+def _report_startup(problem: str, output: str) -> int:
+    """Print why a bot failed to start, with the end of its output; return the exit code."""
+    typer.echo(f"FAIL  startup: {problem}")
+    for line in output.splitlines()[-15:]:
+        typer.echo(f"      | {line}")
+    return 1
+
+
+def _print_results(results: list[CheckResult]) -> int:
+    """Print one line per check (and its problems); return the exit code."""
+    for result in results:
+        mark = "PASS" if result.passed else "FAIL"
+        typer.echo(f"{mark}  {result.name}" + (f"  ({result.note})" if result.note else ""))
+        for problem in result.problems:
+            typer.echo(f"      {problem}")
+    failed = sum(not result.passed for result in results)
+    typer.echo(f"{len(results) - failed} of {len(results)} checks passed")
+    return 1 if failed else 0
+
+
+@contextlib.contextmanager
+def _target(target: str, game: str | None) -> Iterator[tuple[str, list[str] | None]]:
+    """Yield (address, games to check) for a bot folder, cmd:, grpc:// or sample bot name."""
+    folder = Path(target)
+    if folder.is_dir():
+        try:
+            project = read_project(folder)
+        except ScaffoldError as error:
+            raise typer.BadParameter(str(error)) from None
+        typer.echo(f"checking {project.name} ({project.language}, {project.game}) in {folder}")
+        with _started(project_command(project), folder.resolve()) as address:
+            yield address, [game or project.game]
+        return
+    try:
+        spec = parse_bot(target, game or KNOWN_GAMES[0])
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    typer.echo(f"checking {spec.source}")
+    games = [game] if game else None
+    if not spec.spawns:
+        yield spec.address, games
+        return
+    with _started(spec.argv, None) as address:
+        yield address, games
+
+
+@bot_app.command("check")
+def check(
+    target: str = typer.Argument(
+        ..., help="A bot folder (from `bot new`), cmd:<command>, grpc://host:port or a sample bot."
+    ),
+    game: str | None = typer.Option(None, "--game", "-g", help="Check only this game."),
+) -> None:
+    """Run the compliance kit against a bot and print a report; exit 1 if any check fails."""
+    if game is not None and game not in KNOWN_GAMES:
+        raise typer.BadParameter(f"unknown game {game!r}; choose from {', '.join(KNOWN_GAMES)}")
+    with _target(target, game) as (address, games):
+        code = _print_results(run_checks(address, games))
+    raise typer.Exit(code)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ruckus bot new`` and ``ruckus bot check`` to ``app``."""
+    app.add_typer(bot_app, name="bot")
