@@ -38,11 +38,14 @@ class Completion:
 class _Worker:
     """One worker process, its pipe, and the task it is running (if any)."""
 
-    def __init__(self, parent: int) -> None:
+    def __init__(self, parent: int, game: str | None) -> None:
         context = multiprocessing.get_context("spawn")
         self.connection, child = context.Pipe()
         self.process: BaseProcess = context.Process(
-            target=worker_main, args=(child, parent), name="ruckus-match-worker", daemon=True
+            target=worker_main,
+            args=(child, parent, game),
+            name="ruckus-match-worker",
+            daemon=True,
         )
         self.process.start()
         child.close()
@@ -78,11 +81,16 @@ class _Worker:
 
 
 class WorkerPool:
-    """``size`` worker processes that play :class:`MatchTask` objects."""
+    """``size`` worker processes that play :class:`MatchTask` objects.
 
-    def __init__(self, size: int) -> None:
+    With ``game``, each worker loads that game's engine and codec before it says it is ready,
+    so its first match does not pay for the imports.
+    """
+
+    def __init__(self, size: int, game: str | None = None) -> None:
         self._parent = os.getpid()
-        self._workers = [_Worker(self._parent) for _ in range(size)]
+        self._game = game
+        self._workers = [_Worker(self._parent, game) for _ in range(size)]
         try:
             for worker in self._workers:
                 worker.await_ready()
@@ -147,7 +155,7 @@ class WorkerPool:
     def _renew(self, worker: _Worker) -> _Worker:
         """Stop ``worker`` and put a fresh, ready one in its place."""
         worker.stop()
-        fresh = _Worker(self._parent)
+        fresh = _Worker(self._parent, self._game)
         self._workers[self._workers.index(worker)] = fresh
         fresh.await_ready()
         return fresh

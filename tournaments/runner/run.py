@@ -188,7 +188,7 @@ def run_tournament(
     folder.remove_unrecorded_logs(store.finished_ranks())
     with BotFleet(definition, folder.bots, observer.notice) as fleet:
         fleet.start()
-        pool = WorkerPool(concurrency)
+        pool = WorkerPool(concurrency, definition.game)
         try:
             recorded = len(store.finished_ranks())
             context = RunContext(

@@ -147,13 +147,26 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def worker_main(connection: Connection, parent: int) -> None:
+def preload(game: str) -> None:
+    """Import ``game``'s engine and codec now rather than in the first match.
+
+    A failure is ignored here: the first match that needs them fails as it always did.
+    """
+    with contextlib.suppress(Exception):
+        get_game(game)
+        codec_for(game)
+
+
+def worker_main(connection: Connection, parent: int, game: str | None = None) -> None:
     """Serve tasks from ``connection`` until it closes; answer each with TaskDone or an error.
 
+    With ``game``, its engine and codec are loaded before the worker says it is ready.
     Ctrl-C is left to the runner, which stops the bots and the workers itself.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent(parent)
+    if game is not None:
+        preload(game)
     connection.send(READY)
     while True:
         try:
