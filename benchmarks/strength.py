@@ -24,7 +24,6 @@ from tempfile import TemporaryDirectory
 import grpc
 from ruckus.limits import CHANNEL_OPTIONS
 
-from referee.games import get_game
 from referee.match import Clocks, MatchSetup, run_match
 from referee.transport.bots import open_players, parse_bot
 from referee.transport.process import BotProcess
@@ -67,16 +66,7 @@ def play(
     game: str, seats: tuple[str, str], seed: int, worker: Worker, folder: Path
 ) -> tuple[int, ...]:
     """Play one match between two levels; return the ranks of the seats."""
-    engine = get_game(game)
-    scenario = engine.spec.default_scenario
-    setup = MatchSetup(
-        game=engine,
-        config=engine.make_config(scenario),
-        seed=seed,
-        match_id=uuid.uuid4().hex,
-        scenario=scenario,
-        clocks=Clocks(decision_ms=2_000, bank_ms=300_000),
-    )
+    setup = MatchSetup.for_game(game, seed, clocks=Clocks(decision_ms=2_000, bank_ms=300_000))
     specs = [parse_bot(worker.addresses[level], game) for level in seats]
     with open_players(specs, game, folder) as players:
         result = run_match(setup, players)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.games import get_game
 from referee.games.base import Game, Outcome
 from referee.match.clocks import Clocks, SeatClocks
 from referee.match.faults import Fault, FaultCode, FaultPolicy, PlayerFault
@@ -36,6 +38,31 @@ class MatchSetup:
     scenario: str
     clocks: Clocks = field(default_factory=Clocks)
     policy: FaultPolicy = field(default_factory=FaultPolicy)
+
+    @classmethod
+    def for_game(
+        cls,
+        game_name: str,
+        seed: int,
+        scenario: str | None = None,
+        *,
+        match_id: str | None = None,
+        clocks: Clocks | None = None,
+        policy: FaultPolicy | None = None,
+    ) -> MatchSetup:
+        """Set up a match of the named game on ``scenario`` (default: the game's) with its
+        default config; a fresh random match id unless one is given."""
+        game = get_game(game_name)
+        chosen = scenario or game.spec.default_scenario
+        return cls(
+            game=game,
+            config=game.make_config(chosen),
+            seed=seed,
+            match_id=match_id or uuid.uuid4().hex,
+            scenario=chosen,
+            clocks=clocks or Clocks(),
+            policy=policy or FaultPolicy(),
+        )
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 
 from google.protobuf import json_format
 
-from referee.games import GAME_NAMES, get_game
+from referee.games import GAME_NAMES
 from referee.games.base import Outcome
 from referee.match import Clocks, MatchSetup, run_match
 from referee.match.player import BotIdentity, DecisionPrompt, MatchInfo
@@ -52,13 +52,10 @@ class _Recorder:
 
 def record(game_name: str, seed: int = 11, keep: int = SCRIPT_DECISIONS) -> list[dict[str, Any]]:
     """Play a two-seat match and return seat 0's messages (its first ``keep`` requests)."""
-    game = get_game(game_name)
-    setup = MatchSetup(
-        game=game,
-        config=game.make_config(None),
-        seed=seed,
+    setup = MatchSetup.for_game(
+        game_name,
+        seed,
         match_id=f"script-{game_name}",
-        scenario=game.spec.default_scenario,
         clocks=Clocks(decision_ms=2_000, bank_ms=600_000),
     )
     seats = [_Recorder(game_name, keep), _Recorder(game_name, 0)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import queue
 import re
 import threading
-import uuid
 from collections.abc import Iterator
 from concurrent import futures
 from pathlib import Path
@@ -99,7 +98,6 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
         if not game.spec.min_players <= len(request.bots) <= game.spec.max_players:
             spec = game.spec
             raise ValueError(f"{spec.name} needs {spec.min_players}-{spec.max_players} bots")
-        scenario = request.scenario or game.spec.default_scenario
         clocks = Clocks(
             decision_ms=request.clocks.decision_ms or Clocks.decision_ms,
             bank_ms=request.clocks.bank_ms or Clocks.bank_ms,
@@ -108,14 +106,8 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
             kind=_POLICY_KINDS[request.policy.kind],
             max_strikes=request.policy.max_strikes or FaultPolicy.max_strikes,
         )
-        return MatchSetup(
-            game=game,
-            config=game.make_config(scenario),
-            seed=request.seed,
-            match_id=uuid.uuid4().hex,
-            scenario=scenario,
-            clocks=clocks,
-            policy=policy,
+        return MatchSetup.for_game(
+            request.game, request.seed, request.scenario or None, clocks=clocks, policy=policy
         )
 
     def RunMatch(self, request: Any, context: Any) -> Iterator[referee_pb2.MatchEvent]:

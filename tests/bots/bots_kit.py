@@ -42,16 +42,7 @@ def check_bot(argv: Sequence[str], workdir: Path) -> list[str]:
 
 def play_match(game: str, bots: Sequence[str], workdir: Path, seed: int = 1) -> MatchResult:
     """Play one match between bot processes over gRPC (bots as ``ruckus play`` takes them)."""
-    engine = get_game(game)
-    scenario = engine.spec.default_scenario
-    setup = MatchSetup(
-        game=engine,
-        config=engine.make_config(scenario),
-        seed=seed,
-        match_id=uuid.uuid4().hex,
-        scenario=scenario,
-        clocks=Clocks(decision_ms=2_000, bank_ms=120_000),
-    )
+    setup = MatchSetup.for_game(game, seed, clocks=Clocks(decision_ms=2_000, bank_ms=120_000))
     specs: list[BotSpec] = [parse_bot(bot, game) for bot in bots]
     with open_players(specs, game, workdir / "bots") as players:
         return run_match(setup, players)

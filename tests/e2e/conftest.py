@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import sys
-import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from referee.games import get_game
 from referee.match import Clocks, FaultPolicy, MatchResult, MatchSetup, run_match
 from referee.matchlog import LogWriter, verify
 from referee.transport.bots import BotSpec, open_players, parse_bot
@@ -33,16 +31,8 @@ def play_match(
     policy: FaultPolicy | None = None,
 ) -> tuple[MatchResult, Path]:
     """Play one match between bot processes, log it, and return the result and log path."""
-    engine = get_game(game)
-    scenario = engine.spec.default_scenario
-    setup = MatchSetup(
-        game=engine,
-        config=engine.make_config(scenario),
-        seed=seed,
-        match_id=uuid.uuid4().hex,
-        scenario=scenario,
-        clocks=clocks or Clocks(decision_ms=2_000, bank_ms=60_000),
-        policy=policy or FaultPolicy(),
+    setup = MatchSetup.for_game(
+        game, seed, clocks=clocks or Clocks(decision_ms=2_000, bank_ms=60_000), policy=policy
     )
     specs: list[BotSpec] = [parse_bot(bot, game) for bot in bots]
     log = workdir / "match.jsonl"

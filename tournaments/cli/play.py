@@ -5,13 +5,11 @@ from __future__ import annotations
 import signal
 import sys
 import tempfile
-import uuid
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from referee.games import get_game
 from referee.games.base import ConfigError, Game
 from referee.match import Clocks, FaultPolicy, MatchResult, MatchSetup, run_match
 from referee.match.player import DecisionRecord, JsonDict, MatchObserver, Player
@@ -58,17 +56,7 @@ def _print_result(result: MatchResult, players: list[Player], log: Path | None) 
 def _setup(
     game_name: str, seed: int, scenario: str | None, clocks: Clocks, policy: FaultPolicy
 ) -> MatchSetup:
-    game = get_game(game_name)
-    chosen = scenario or game.spec.default_scenario
-    return MatchSetup(
-        game=game,
-        config=game.make_config(chosen),
-        seed=seed,
-        match_id=uuid.uuid4().hex,
-        scenario=chosen,
-        clocks=clocks,
-        policy=policy,
-    )
+    return MatchSetup.for_game(game_name, seed, scenario, clocks=clocks, policy=policy)
 
 
 def _exit_on_sigterm() -> None:

@@ -108,13 +108,11 @@ def now_iso() -> str:
 def play_task(task: MatchTask) -> TaskDone:
     """Play ``task``'s match to its end, logging it to ``task.log_path``."""
     started_at = now_iso()
-    game = get_game(task.game)
-    setup = MatchSetup(
-        game=game,
-        config=game.make_config(task.scenario),
-        seed=task.seed,
+    setup = MatchSetup.for_game(
+        task.game,
+        task.seed,
+        task.scenario,
         match_id=task.key,
-        scenario=task.scenario,
         clocks=Clocks(decision_ms=task.decision_ms, bank_ms=task.bank_ms),
         policy=FaultPolicy(kind=task.policy, max_strikes=task.max_strikes),
     )
