@@ -287,15 +287,7 @@ def initial_state(config: Config, players: int, seed: int) -> State:
     state.disguises = ()
     state.vp = ((0,) * len(SCORE_CATEGORIES),) * players
     state.stockpiled = (0,) * players
-    state.active = -1
-    state.move_done = ()
-    state.action_done = ()
-    state.mp = 0
-    state.moved = False
-    state.free_used = 0
-    state.bonus_mp = (0,) * len(state.chars)
-    state.discards = 0
-    state.decisions = 0
+    reset_turn(state)
     state.attack = None
     state.queue = ()
     state.loot = None
@@ -305,3 +297,16 @@ def initial_state(config: Config, players: int, seed: int) -> State:
     state.events = ()
     state.legal_cache = None
     return state
+
+
+def reset_turn(state: State) -> None:
+    """Clear what one turn tracks: the active character, movement, free actions, counters."""
+    state.active = -1
+    state.move_done = ()
+    state.action_done = ()
+    state.mp = 0
+    state.moved = False
+    state.free_used = 0
+    state.bonus_mp = (0,) * len(state.chars)
+    state.discards = 0
+    state.decisions = 0

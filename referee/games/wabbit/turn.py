@@ -36,6 +36,7 @@ from referee.games.wabbit.state import (
     STANDING,
     STOCKPILE,
     State,
+    reset_turn,
 )
 
 
@@ -89,15 +90,7 @@ def remove_from_hand(state: State, seat: int, card: int) -> None:
 
 def start_turn(state: State) -> None:
     """T0: reset the turn, expire this player's Disguises and deliver the mail (H21)."""
-    state.active = -1
-    state.move_done = ()
-    state.action_done = ()
-    state.mp = 0
-    state.moved = False
-    state.free_used = 0
-    state.bonus_mp = (0,) * len(state.chars)
-    state.discards = 0
-    state.decisions = 0
+    reset_turn(state)
     state.phase = DISCARD
     emit(state, "turn_start", seat=state.seat, round=state.round)
     expire_disguises(state)
