@@ -1,29 +1,10 @@
-"""A Pilfer bot that plays a uniformly random legal action."""
+"""A Pilfer bot that plays a uniformly random legal action (see :mod:`sample_bots.random_bot`)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import Any
-
 import ruckus
 
-
-class PilferRandom(ruckus.Bot):
-    """Picks any legal action at random."""
-
-    name = "pilfer-random"
-    version = "1.0"
-    author = "Ruckus samples"
-    games = ("pilfer",)
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, observation: Any, actions: Sequence[Any]) -> int:
-        """Return a random index."""
-        return self.rng.randrange(len(actions))
-
+from sample_bots.random_bot import RandomBot
 
 if __name__ == "__main__":
-    ruckus.run(PilferRandom())
+    ruckus.run(RandomBot("pilfer"))

@@ -107,6 +107,7 @@ class GrpcPlayer:
         )
         self._play = self._channel.stream_stream("/ruckus.v1.Bot/Play")
         self._stream: _PlayStream | None = None
+        self.last_match_broken = False
 
     def connect(self, game: str, timeout: float) -> None:
         """Wait for the bot to listen and describe itself; a failure is kept as STARTUP_FAILED."""
@@ -213,11 +214,17 @@ class GrpcPlayer:
                 return _fail(stream, FaultCode.CRASHED, f"exited with code {code}: {tail}")
         return _fail(stream, FaultCode.DISCONNECTED, seen)
 
+    def reusable(self) -> bool:
+        """Whether the next match may use this player as it is: it connected, and its last
+        match's stream ended without a fault."""
+        return self.startup_fault is None and not self.last_match_broken
+
     def finish(self, outcome: Outcome) -> None:
         """Send MatchEnd, half-close, and give the bot a moment to end the stream."""
         stream, self._stream = self._stream, None
         if stream is None:
             return
+        self.last_match_broken = stream.broken is not None
         if stream.broken is None:
             stream.send(messages.match_end(outcome))
         stream.close(CLOSE_SECONDS)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -89,6 +90,16 @@ def _policy(definition: TournamentDefinition) -> tuple[str, int]:
     return "forfeit", 0
 
 
+def pick_next(queue: Sequence[Match], running: Iterable[Match]) -> Match:
+    """Return the earliest match of ``queue`` whose bots play no running match, else the first.
+
+    A bot process then plays as few matches at once as the schedule allows: it thinks at full
+    speed, and the matches running at once do not wait on each other.
+    """
+    busy = {name for match in running for name in match.seats}
+    return next((match for match in queue if busy.isdisjoint(match.seats)), queue[0])
+
+
 class _Loop:
     """One pass of a run over a started fleet and pool."""
 
@@ -143,15 +154,21 @@ class _Loop:
         queue = self.pending()
         while queue or self.running:
             self.fleet.check()
-            while queue and self.pool.idle():
-                match = queue.pop(0)
-                self.pool.submit(self.task(match), self.deadline)
-                self.running[match.key] = match
+            self.hand_out(queue)
             completions = self.pool.wait(POLL_SECONDS)
+            self.hand_out(queue)  # freed workers start their next match before results are read
             for completion in completions:
                 self.complete(completion)
             if completions:
                 queue = self.pending()
+
+    def hand_out(self, queue: list[Match]) -> None:
+        """Give matches from ``queue`` to idle workers (see :func:`pick_next`), removing them."""
+        while queue and self.pool.idle():
+            match = pick_next(queue, self.running.values())
+            queue.remove(match)
+            self.pool.submit(self.task(match), self.deadline)
+            self.running[match.key] = match
 
     def complete(self, completion: Completion) -> None:
         """Record a finished match, or count its failure and let it be scheduled again."""

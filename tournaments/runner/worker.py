@@ -105,8 +105,40 @@ def now_iso() -> str:
     return iso_utc(datetime.now(UTC))
 
 
-def play_task(task: MatchTask) -> TaskDone:
-    """Play ``task``'s match to its end, logging it to ``task.log_path``."""
+class ConnectedBots:
+    """The worker's connected bots, kept from match to match so a match does not pay for
+    connecting and for the bot's Describe.
+
+    A bot whose last match ended with a broken stream (it crashed or disconnected) is dropped
+    and connected afresh next time; a restarted bot listens on a new address anyway.
+    """
+
+    def __init__(self) -> None:
+        self._players: dict[tuple[str, str, str], GrpcPlayer] = {}
+
+    def player(self, endpoint: SeatEndpoint, game: str) -> GrpcPlayer:
+        """Return a connected player for ``endpoint`` (its connect fault kept if it failed)."""
+        assert endpoint.address is not None
+        key = (endpoint.address, endpoint.source, game)
+        player = self._players.get(key)
+        if player is not None and player.reusable():
+            return player
+        if player is not None:
+            player.close()
+        player = GrpcPlayer(endpoint.address, codec_for(game), endpoint.source)
+        player.connect(game, REMOTE_STARTUP_SECONDS)
+        self._players[key] = player
+        return player
+
+    def close(self) -> None:
+        """Close every channel."""
+        for player in self._players.values():
+            player.close()
+        self._players.clear()
+
+
+def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
+    """Play ``task``'s match to its end against ``bots``, logging it to ``task.log_path``."""
     started_at = now_iso()
     setup = MatchSetup.for_game(
         task.game,
@@ -116,23 +148,14 @@ def play_task(task: MatchTask) -> TaskDone:
         clocks=Clocks(decision_ms=task.decision_ms, bank_ms=task.bank_ms),
         policy=FaultPolicy(kind=task.policy, max_strikes=task.max_strikes),
     )
-    codec = codec_for(task.game)
-    players: list[Player] = []
-    grpc_players: list[GrpcPlayer] = []
-    try:
-        for endpoint in task.seats:
-            if endpoint.address is None:
-                players.append(QuarantinedPlayer(endpoint))
-                continue
-            player = GrpcPlayer(endpoint.address, codec, endpoint.source)
-            grpc_players.append(player)
-            player.connect(task.game, REMOTE_STARTUP_SECONDS)
-            players.append(player)
-        with LogWriter(task.log_path) as writer:
-            run_match(setup, players, [writer])
-    finally:
-        for player in grpc_players:
-            player.close()
+    players: list[Player] = [
+        QuarantinedPlayer(endpoint)
+        if endpoint.address is None
+        else bots.player(endpoint, task.game)
+        for endpoint in task.seats
+    ]
+    with LogWriter(task.log_path) as writer:
+        run_match(setup, players, [writer])
     return TaskDone(key=task.key, started_at=started_at, finished_at=now_iso())
 
 
@@ -166,15 +189,25 @@ def worker_main(connection: Connection, parent: int, game: str | None = None) ->
     if game is not None:
         preload(game)
     connection.send(READY)
+    bots = ConnectedBots()
+    try:
+        serve_tasks(connection, bots)
+    finally:
+        bots.close()
+
+
+def serve_tasks(connection: Connection, bots: ConnectedBots) -> None:
+    """Play the tasks that arrive on ``connection`` until it closes, answering each."""
     while True:
         try:
             task = connection.recv()
         except (EOFError, OSError):
             return
         try:
-            answer: TaskDone | str = play_task(task)
+            answer: TaskDone | str = play_task(task, bots)
         except Exception as error:  # a harness bug, reported to the runner as text
             answer = f"{type(error).__name__}: {error}"
+            bots.close()  # streams may be left open: connect afresh
         try:
             connection.send(answer)
         except (BrokenPipeError, OSError):
