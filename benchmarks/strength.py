@@ -4,7 +4,8 @@ Every pairing plays ``--games`` matches over real gRPC, each bot in its own proc
 matches come in pairs that reuse one seed with the seats swapped, so seat advantage and
 luck cancel out. Prints JSON: per pairing W/D/L of the first bot against the second and the
 Elo difference with its 95% interval (tournaments.ratings.elo_estimate: trinomial normal
-approximation). Usage: ``python benchmarks/strength.py --game pilfer --games 50``.
+approximation). Usage: ``python benchmarks/strength.py --game pilfer --games 50``;
+``--levels greedy search`` plays only the pairings of those bots.
 """
 
 from __future__ import annotations
@@ -33,10 +34,12 @@ from tournaments.ratings import elo_estimate
 LEVELS = ("random", "greedy", "search")
 
 
-def bot_commands(game: str, think_ms: int) -> dict[str, tuple[str, ...]]:
-    """Return level -> command for the sample bots this game has."""
+def bot_commands(
+    game: str, think_ms: int, levels: tuple[str, ...] = LEVELS
+) -> dict[str, tuple[str, ...]]:
+    """Return level -> command for the sample bots of ``levels`` this game has."""
     commands = {}
-    for level in LEVELS:
+    for level in levels:
         command = SAMPLE_BOTS.get(f"{game}-{level}")
         if command is not None:
             extra = ("--think-ms", str(think_ms)) if level == "search" else ()
@@ -75,9 +78,11 @@ def play(
     return result.outcome.ranks
 
 
-def run(game: str, games: int, think_ms: int, workers: int, seed: int) -> dict[str, object]:
-    """Play every pairing and return the JSON report."""
-    commands = bot_commands(game, think_ms)
+def run(
+    game: str, games: int, think_ms: int, workers: int, seed: int, levels: tuple[str, ...] = LEVELS
+) -> dict[str, object]:
+    """Play every pairing of ``levels`` and return the JSON report."""
+    commands = bot_commands(game, think_ms, levels)
     jobs = []
     for first, second in combinations(commands, 2):
         for k in range(games // 2):
@@ -154,9 +159,13 @@ def main() -> None:
     parser.add_argument("--think-ms", type=int, default=200, help="search bot cap per decision")
     parser.add_argument("--workers", type=int, default=2, help="matches at once")
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument(
+        "--levels", nargs="+", choices=LEVELS, default=list(LEVELS), help="bots to pair up"
+    )
     args = parser.parse_args()
+    levels = tuple(level for level in LEVELS if level in args.levels)
     for game in args.game or ["pilfer", "wabbit"]:
-        report = run(game, args.games, args.think_ms, args.workers, args.seed)
+        report = run(game, args.games, args.think_ms, args.workers, args.seed, levels)
         print(json.dumps(report), flush=True)
 
 

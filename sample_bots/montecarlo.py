@@ -1,27 +1,40 @@
-"""Determinized flat Monte Carlo, shared by the search bots of both games.
+"""Rollout policy improvement over the greedy policy, shared by the search bots of both games.
 
-Each round samples one world consistent with what the bot sees, applies every surviving
-candidate action to it and scores the outcome with a game-specific simulation. All
-candidates of a round share the world and its dice seed (common random numbers), so their
-differences are measured rather than drowned in luck. Every few rounds the worse half of
-the candidates is dropped (never the greedy choice). At the deadline the bot keeps an
-action only if it beats the greedy choice, on the same worlds, by more than
-``CONFIDENCE`` standard errors of the paired differences; otherwise it plays greedy.
+The method is Tesauro and Galperin's: for each candidate action (the greedy choice plus a
+few runners-up), sample worlds consistent with what the bot sees, apply the candidate and
+let every seat play on with the greedy policy, then score the result from the bot's seat.
+All candidates of a round share the world and its dice seed (common random numbers), so
+their differences are measured rather than drowned in luck. Every few rounds the worse half
+of the candidates is dropped (never the greedy choice). At the deadline the bot keeps an
+action only if it beats the greedy choice, on the same worlds, by more than ``CONFIDENCE``
+standard errors of the paired differences; otherwise it plays greedy.
+
+``MonteCarloBot`` is the bot skeleton both search bots share: it reads the request, works out
+how long it may think and hands the decision to the game's search.
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
-from collections.abc import Callable
-from typing import Any, TypeVar
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+import ruckus
+from ruckus.v1 import bot_pb2
 
 from referee.games.base import ConfigError, Game
-from sample_bots.support import Deadline
+from sample_bots.support import Deadline, as_dict, think_seconds
 
 World = TypeVar("World")
-PRUNE_ROUNDS = frozenset({4, 8, 16, 32})
-MIN_ROUNDS = 3
+PRUNE_ROUNDS = frozenset({2, 4, 8, 16, 32})
+MIN_ROUNDS = 4
 CONFIDENCE = 2.0
+SETTLED_ROUNDS = 6
+"""Stop early when every candidate has scored the same in this many rounds (nothing to gain)."""
+Policy = Callable[[dict[str, Any], list[dict[str, Any]], int], int]
+"""The greedy policy as rollouts call it: (observation, action dicts, seat) -> index."""
 
 
 def engine_config(engine: Game[Any, Any], scenario: str, values: dict[str, Any]) -> Any:
@@ -38,7 +51,62 @@ def engine_config(engine: Game[Any, Any], scenario: str, values: dict[str, Any])
         return engine.make_config(scenario)
 
 
-def flat_monte_carlo(
+@dataclasses.dataclass(frozen=True)
+class Rollouts(Generic[World]):
+    """How one game plays its rollouts: every seat greedy for ``turns`` turns of the searcher.
+
+    ``turn_seat`` says whose turn a state is in; a rollout stops when the searching seat's
+    turn has begun ``turns`` more times (``None``: at the end of the game) and scores the
+    state with ``evaluate``.
+    """
+
+    engine: Game[Any, Any]
+    policy: Policy
+    turn_seat: Callable[[World], int]
+    evaluate: Callable[[World, int], float]
+    turns: int | None
+    limit: int = 2000
+
+    def run(self, state: World, seat: int) -> float:
+        """Play greedily from ``state`` to the horizon; return its value for ``seat``."""
+        engine = self.engine
+        away = self.turn_seat(state) != seat
+        turns_begun = 0
+        for _ in range(self.limit):
+            mover = engine.to_move(state)
+            if mover is None:
+                break
+            mine = self.turn_seat(state) == seat
+            if away and mine:
+                turns_begun += 1
+                if self.turns is not None and turns_begun >= self.turns:
+                    break
+            away = not mine
+            actions = engine.legal_actions(state)
+            data = [engine.action_data(action) for action in actions]
+            index = self.policy(engine.observe(state, mover), data, mover)
+            state = engine.apply(state, actions[index])
+        return self.evaluate(state, seat)
+
+
+def search_decision(
+    rollouts: Rollouts[World],
+    candidates: Sequence[int],
+    greedy: int,
+    sample_world: Callable[[], World | None],
+    seat: int,
+    deadline: Deadline,
+) -> int:
+    """Return the action to play: rollout improvement of ``greedy`` over ``candidates``."""
+    engine = rollouts.engine
+
+    def simulate(world: World, index: int) -> float:
+        return rollouts.run(engine.apply(world, engine.legal_actions(world)[index]), seat)
+
+    return improve(list(candidates), greedy, sample_world, simulate, deadline)
+
+
+def improve(
     candidates: list[int],
     greedy: int,
     sample_world: Callable[[], World | None],
@@ -50,7 +118,7 @@ def flat_monte_carlo(
     if greedy not in alive:
         alive.append(greedy)
     samples: dict[int, list[float]] = {index: [] for index in alive}
-    world = sample_world()
+    world = None if len(alive) < 2 else sample_world()
     while world is not None:
         values = {}
         for index in alive:
@@ -61,10 +129,21 @@ def flat_monte_carlo(
             break
         for index, value in values.items():
             samples[index].append(value)
-        if len(samples[greedy]) in PRUNE_ROUNDS and len(alive) > 2:
+        rounds = len(samples[greedy])
+        if _settled(alive, samples, rounds):
+            break
+        if rounds in PRUNE_ROUNDS and len(alive) > 2:
             alive = _survivors(alive, samples, greedy)
         world = None if deadline.passed() else sample_world()
     return _pick(alive, samples, greedy)
+
+
+def _settled(alive: list[int], samples: dict[int, list[float]], rounds: int) -> bool:
+    """Return whether every candidate scored exactly alike in each of ``SETTLED_ROUNDS`` rounds."""
+    if rounds < SETTLED_ROUNDS:
+        return False
+    first = samples[alive[0]][-rounds:]
+    return all(samples[index][-rounds:] == first for index in alive)
 
 
 def _survivors(alive: list[int], samples: dict[int, list[float]], greedy: int) -> list[int]:
@@ -91,3 +170,70 @@ def _pick(alive: list[int], samples: dict[int, list[float]], greedy: int) -> int
         if mean > CONFIDENCE * error and mean > best_gain:
             best, best_gain = index, mean
     return best
+
+
+class MonteCarloBot(ruckus.Bot):
+    """The decision skeleton of a search bot; a game supplies its engine and its search.
+
+    Subclasses set ``engine``, ``decisions_per_round`` and ``default_scenario`` and implement
+    ``rounds_left`` and ``plan``; the match's engine config comes from ``MatchStart``.
+    """
+
+    engine: Game[Any, Any]
+    decisions_per_round = 10
+    """About how many decisions a seat takes per round (used to share out the time bank)."""
+    default_scenario = ""
+
+    def __init__(self, think_ms: int = 400, seed: int | None = None) -> None:
+        super().__init__()
+        self.cap = think_ms / 1000.0
+        self.rng = random.Random(seed)
+        self.configs: dict[tuple[str, int], Any] = {}
+
+    def start(self, start: bot_pb2.MatchStart) -> None:
+        """Remember the map and the engine configuration of the match."""
+        super().start(start)
+        values = as_dict(start.config) if start.HasField("config") else {}
+        config = engine_config(self.engine, start.scenario, values)
+        self.configs[(start.scenario, start.players)] = config
+
+    def decide(self, request: bot_pb2.DecisionRequest) -> int:
+        """Search within the time this decision may take; fall back on the greedy choice."""
+        seen = as_dict(ruckus.game_message(request.observation))
+        actions = request.legal_actions
+        data = [as_dict(ruckus.game_message(a.action)) for a in actions]
+        key = (str(seen.get("scenario", self.default_scenario)), int(seen.get("players", 2)))
+        config = self.configs.get(key) or engine_config(self.engine, key[0], {})
+        seconds = think_seconds(
+            request.time_left.decision_ms,
+            request.time_left.bank_ms,
+            self.rounds_left(config, seen) * self.decisions_per_round,
+            self.cap,
+        )
+        labels = [a.label for a in actions]
+        seat = int(seen.get("viewer", 0))
+        return self.plan(seen, data, labels, seat, config, Deadline(seconds))
+
+    def rounds_left(self, config: Any, seen: dict[str, Any]) -> int:
+        """Return how many rounds the match may still last (this one included)."""
+        raise NotImplementedError
+
+    def plan(
+        self,
+        seen: dict[str, Any],
+        actions: list[dict[str, Any]],
+        labels: list[str],
+        seat: int,
+        config: Any,
+        deadline: Deadline,
+    ) -> int:
+        """Return the index of the action to play, deciding before ``deadline``."""
+        raise NotImplementedError
+
+
+def serve(bot_type: type[MonteCarloBot], argv: Sequence[str] | None) -> None:
+    """Serve a search bot; ``--think-ms`` caps the thinking time per decision."""
+    parser = argparse.ArgumentParser(description=f"Serve the {bot_type.name} bot.")
+    parser.add_argument("--think-ms", type=int, default=400, help="cap per decision (ms)")
+    args, _ = parser.parse_known_args(argv)
+    ruckus.run(bot_type(think_ms=args.think_ms), argv)

@@ -1,10 +1,11 @@
-"""Determinized flat Monte Carlo for Pilfer (see sample_bots.montecarlo for the method).
+"""Rollout improvement of the greedy Pilfer policy (the method is in sample_bots.montecarlo).
 
 Worlds are engine states rebuilt from the observation with the unseen tokens sampled
-(model.py). After a candidate action the rollout plays on with the greedy policy for
-every seat that must decide, until the searching seat may act again (the other seats'
-replies and every townsfolk spin included), and scores the result: points, critters,
-food on its way home and goals within reach, against the best other seat.
+(model.py). The candidates are the greedy choice and the ``RUNNERS_UP`` other actions
+(purchases aside) that look best one action ahead in the first world. After a candidate
+every seat plays on with the greedy policy for ``TURNS`` turns of the searching seat (the
+other seats' replies and every townsfolk spin included), and the result is scored: points,
+critters, food on its way home and goals within reach, against the best other seat.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from referee.games.pilfer import GAME
 from referee.games.pilfer.config import Config
 from referee.games.pilfer.state import State
-from sample_bots.montecarlo import flat_monte_carlo
+from sample_bots.montecarlo import Rollouts, search_decision
 from sample_bots.pilfer import policy
 from sample_bots.pilfer.board import Board
 from sample_bots.pilfer.model import build_state, labels
@@ -26,7 +27,9 @@ from sample_bots.support import Deadline
 
 POINT = 10.0
 WIN = 1000.0
-ROLLOUT_DECISIONS = 200
+TURNS: int | None = 1
+"""Rollout horizon in turns of the searching seat (None: to the end of the game)."""
+RUNNERS_UP = 3
 GOAL_WEIGHT = 0.5
 """How much the best goal within reach of a free critter counts, in points."""
 CRITTER_WORTH = 0.8
@@ -40,17 +43,18 @@ def evaluate(state: State, seat: int, board: Board) -> float:
     A seat's value counts points, what its critters are worth, food on its way home and,
     for the seat itself, the best goal within reach of each free critter.
     """
-    if state.phase == "over":
-        outcome = GAME.outcome(state)
-        if outcome is not None and outcome.ranks[seat] == 1:
-            return WIN if outcome.winners == (seat,) else 0.0
-        return -WIN
     view = View(GAME.observe(state, seat), board, seat)
     best_other = max(
         (_seat_value(view, other, False) for other in range(state.players) if other != seat),
         default=0.0,
     )
-    return _seat_value(view, seat, True) - best_other
+    margin = _seat_value(view, seat, True) - best_other
+    if state.phase != "over":
+        return margin
+    outcome = GAME.outcome(state)
+    if outcome is None or outcome.ranks[seat] != 1:
+        return margin - WIN
+    return margin + (WIN if outcome.winners == (seat,) else 0.0)
 
 
 def _seat_value(view: View, seat: int, with_goals: bool) -> float:
@@ -71,34 +75,31 @@ def _seat_value(view: View, seat: int, with_goals: bool) -> float:
     return value
 
 
-def rollout(state: State, seat: int, board: Board) -> float:
-    """Play greedily through the other seats' turns until ``seat`` may act again; evaluate.
+def rollouts(board: Board) -> Rollouts[State]:
+    """Return the greedy rollouts of Pilfer on ``board``."""
 
-    The horizon covers the rest of this turn, every townsfolk spin until the next one
-    (where exposed critters get caught) and the other seats' replies.
-    """
-    left_turn = False
-    for _ in range(ROLLOUT_DECISIONS):
-        mover = GAME.to_move(state)
-        if mover is None:
-            break
-        if state.turn_seat != seat:
-            left_turn = True
-        elif left_turn and state.pending is None:
-            break
-        actions = GAME.legal_actions(state)
-        data = [GAME.action_data(action) for action in actions]
-        index = policy.choose(GAME.observe(state, mover), data, board, mover)
-        state = GAME.apply(state, actions[index])
-    return evaluate(state, seat, board)
+    def greedy(observation: dict[str, Any], actions: list[dict[str, Any]], seat: int) -> int:
+        return policy.choose(observation, actions, board, seat)
+
+    return Rollouts(
+        engine=GAME,
+        policy=greedy,
+        turn_seat=lambda state: state.turn_seat,
+        evaluate=lambda state, seat: evaluate(state, seat, board),
+        turns=TURNS,
+    )
 
 
-def candidates(actions: Sequence[dict[str, Any]], greedy: int) -> list[int]:
-    """Return the actions worth searching: all but purchases, plus the greedy choice."""
-    chosen = [i for i, a in enumerate(actions) if a.get("kind") not in NOT_SEARCHED]
-    if greedy not in chosen:
-        chosen.append(greedy)
-    return chosen
+def candidates(
+    world: State, actions: Sequence[dict[str, Any]], greedy: int, seat: int, board: Board
+) -> list[int]:
+    """Return the greedy choice and the runners-up by their value one action ahead."""
+    others = [i for i, a in enumerate(actions) if a.get("kind") not in NOT_SEARCHED and i != greedy]
+    moves = GAME.legal_actions(world)
+    ranked = sorted(
+        others, key=lambda i: evaluate(GAME.apply(world, moves[i]), seat, board), reverse=True
+    )
+    return [greedy, *ranked[:RUNNERS_UP]]
 
 
 def search(
@@ -113,18 +114,15 @@ def search(
 ) -> int:
     """Return the index of the action to play (the greedy choice unless search beats it)."""
     greedy = policy.choose(observation, actions, board, seat)
-    alive = candidates(actions, greedy)
-    if len(alive) < 2:
+    if sum(1 for a in actions if a.get("kind") not in NOT_SEARCHED) < 2:
         return greedy
     first = build_state(observation, config, seat, rng)
     if first is None or labels(first) != list(action_labels):
         return greedy
+    alive = candidates(first, actions, greedy, seat, board)
     worlds = [first]
 
     def sample_world() -> State | None:
         return worlds.pop() if worlds else build_state(observation, config, seat, rng)
 
-    def simulate(world: State, index: int) -> float:
-        return rollout(GAME.apply(world, GAME.legal_actions(world)[index]), seat, board)
-
-    return flat_monte_carlo(alive, greedy, sample_world, simulate, deadline)
+    return search_decision(rollouts(board), alive, greedy, sample_world, seat, deadline)

@@ -1,10 +1,10 @@
-"""Determinized flat Monte Carlo for Wabbit (see sample_bots.montecarlo for the method).
+"""Rollout improvement of the greedy Wabbit policy (the method is in sample_bots.montecarlo).
 
 Worlds are engine states rebuilt from the observation with the other hands and the draw
-pile dealt at random (model.py). After a candidate action the rollout plays on with the
-greedy policy until the searching seat's next turn begins (its own turn and every other
-seat's reply included) and scores the result: VP and carried carrots against the best
-other seat.
+pile dealt at random (model.py). The candidates are the greedy choice and the
+``RUNNERS_UP`` actions the greedy policy itself scores next best. After a candidate every
+seat plays on with the greedy policy for ``TURNS`` turns of the searching seat, and the
+result is scored: VP and carried carrots against the best other seat.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from referee.games.wabbit import GAME
 from referee.games.wabbit.config import Config
 from referee.games.wabbit.state import State
-from sample_bots.montecarlo import flat_monte_carlo
+from sample_bots.montecarlo import Rollouts, search_decision
 from sample_bots.support import Deadline
 from sample_bots.wabbit import policy
 from sample_bots.wabbit.board import Farm
@@ -25,7 +25,9 @@ from sample_bots.wabbit.model import build_state, labels
 WIN = 1000.0
 CARRIED_CARROT = 0.7
 """A carried carrot is most of a VP: it scores when its carrier gets home."""
-ROLLOUT_DECISIONS = 400
+TURNS: int | None = 1
+"""Rollout horizon in turns of the searching seat (None: to the end of the game)."""
+RUNNERS_UP = 3
 FARMER_SEAT = 0
 
 
@@ -50,26 +52,39 @@ def evaluate(state: State, seat: int) -> float:
     """Score ``state`` for ``seat``: its value minus the best other seat's (wins dominate)."""
     outcome = GAME.outcome(state)
     if outcome is not None:
-        if outcome.ranks[seat] == 1:
-            return WIN if outcome.winners == (seat,) else 0.0
-        return -WIN
+        margin = state.score(seat) - max(
+            (state.score(other) for other in range(state.players) if other != seat), default=0
+        )
+        if outcome.ranks[seat] != 1:
+            return margin - WIN
+        return margin + (WIN if outcome.winners == (seat,) else 0.0)
     others = [_seat_value(state, other) for other in range(state.players) if other != seat]
     return _seat_value(state, seat) - max(others, default=0.0)
 
 
-def rollout(state: State, seat: int, farm: Farm) -> float:
-    """Play greedily until ``seat``'s next turn begins (or the game ends); evaluate."""
-    left_turn = False
-    for _ in range(ROLLOUT_DECISIONS):
-        mover = GAME.to_move(state)
-        if mover is None or (left_turn and mover == seat):
-            break
-        left_turn = left_turn or mover != seat
-        actions = GAME.legal_actions(state)
-        data = [GAME.action_data(action) for action in actions]
-        index = policy.choose(GAME.observe(state, mover), data, farm, mover)
-        state = GAME.apply(state, actions[index])
-    return evaluate(state, seat)
+def rollouts(farm: Farm) -> Rollouts[State]:
+    """Return the greedy rollouts of Wabbit on ``farm``."""
+
+    def greedy(observation: dict[str, Any], actions: list[dict[str, Any]], seat: int) -> int:
+        return policy.choose(observation, actions, farm, seat)
+
+    return Rollouts(
+        engine=GAME,
+        policy=greedy,
+        turn_seat=lambda state: state.seat,
+        evaluate=evaluate,
+        turns=TURNS,
+    )
+
+
+def candidates(
+    observation: dict[str, Any], actions: Sequence[dict[str, Any]], farm: Farm, seat: int
+) -> list[int]:
+    """Return the greedy choice and the runners-up, best greedy score first."""
+    view = policy.WabbitView(observation, farm, seat)
+    scores = [policy.score(view, action) for action in actions]
+    ranked = sorted(range(len(actions)), key=lambda i: (scores[i], -i), reverse=True)
+    return ranked[: RUNNERS_UP + 1]
 
 
 def search(
@@ -94,7 +109,5 @@ def search(
     def sample_world() -> State | None:
         return worlds.pop() if worlds else build_state(observation, config, seat, rng)
 
-    def simulate(world: State, index: int) -> float:
-        return rollout(GAME.apply(world, GAME.legal_actions(world)[index]), seat, farm)
-
-    return flat_monte_carlo(list(range(len(actions))), greedy, sample_world, simulate, deadline)
+    alive = candidates(observation, actions, farm, seat)
+    return search_decision(rollouts(farm), alive, greedy, sample_world, seat, deadline)

@@ -1,27 +1,33 @@
-"""The search bots' forward models rebuild exact engine states from what travels over gRPC."""
+"""The search bots: forward models that rebuild exact engine states from what travels over
+gRPC, the shared rollout-improvement core, and the shared decision skeleton."""
 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from ruckus import game_message
+from ruckus.v1 import bot_pb2
 
 from referee.games import get_game
 from referee.transport.codec import codec_for
-from sample_bots.montecarlo import engine_config
+from sample_bots.montecarlo import SETTLED_ROUNDS, Rollouts, engine_config, improve
 from sample_bots.pilfer import model as pilfer_model
 from sample_bots.pilfer import policy as pilfer_policy
 from sample_bots.pilfer.board import Board
-from sample_bots.support import as_dict
+from sample_bots.pilfer_search import PilferSearch
+from sample_bots.support import Deadline, as_dict
 from sample_bots.wabbit import model as wabbit_model
 from sample_bots.wabbit import policy as wabbit_policy
 from sample_bots.wabbit.board import Farm
+from sample_bots.wabbit_search import WabbitSearch
 
 CASES = {
     "pilfer": (pilfer_model, pilfer_policy, Board),
     "wabbit": (wabbit_model, wabbit_policy, Farm),
 }
+SEARCH_BOTS = {"pilfer": PilferSearch, "wabbit": WabbitSearch}
 
 
 def _wire(codec, observation: dict) -> dict:
@@ -30,7 +36,7 @@ def _wire(codec, observation: dict) -> dict:
 
 
 @pytest.mark.parametrize("game", sorted(CASES))
-def test_rebuilt_states_match_the_observation_sent_to_the_bot(game: str):
+def test_rebuilt_states_and_rollout_choices_match_what_the_bot_sees(game: str):
     model, policy, board_type = CASES[game]
     engine = get_game(game)
     codec = codec_for(game)
@@ -52,5 +58,109 @@ def test_rebuilt_states_match_the_observation_sent_to_the_bot(game: str):
             assert model.labels(world) == [engine.action_label(a) for a in actions]
         data = [as_dict(game_message(codec.action(engine.action_data(a)))) for a in actions]
         index = policy.choose(_wire(codec, observation), data, board, seat)
+        # Rollouts feed the policy engine dicts: it must choose as the greedy bot does.
+        engine_data = [engine.action_data(a) for a in actions]
+        assert policy.choose(observation, engine_data, board, seat) == index
         state = engine.apply(state, actions[index])
     assert rebuilt > 50
+
+
+def _fixed(values: dict[int, list[float]]):
+    """Return a simulate function that scores candidate i in round r as values[i][r]."""
+    rounds = {index: 0 for index in values}
+
+    def simulate(world: int, index: int) -> float:
+        value = values[index][rounds[index] % len(values[index])]
+        rounds[index] += 1
+        return value
+
+    return simulate
+
+
+def test_improve_switches_only_to_a_clearly_better_candidate():
+    noisy = {0: [1.0, -1.0, 2.0, 0.0], 1: [1.5, -1.5, 2.5, -0.5], 2: [5.0, 4.0, 6.0, 5.5]}
+    pick = improve([0, 1, 2], 0, lambda: 0, _fixed(noisy), Deadline(0.05))
+    assert pick == 2
+    close = {0: [1.0, -1.0, 2.0, 0.0], 1: [1.5, -1.5, 2.5, -0.5]}
+    assert improve([0, 1], 0, lambda: 0, _fixed(close), Deadline(0.05)) == 0
+
+
+def test_improve_plays_greedy_when_out_of_time_or_out_of_worlds():
+    better = {0: [0.0], 1: [9.0]}
+    assert improve([0, 1], 0, lambda: 0, _fixed(better), Deadline(0.0)) == 0
+    assert improve([0, 1], 0, lambda: None, _fixed(better), Deadline(0.05)) == 0
+
+
+def test_improve_stops_early_when_every_candidate_scores_alike():
+    calls = []
+
+    def simulate(world: int, index: int) -> float:
+        calls.append(index)
+        return 1.0
+
+    began = time.monotonic()
+    assert improve([0, 1, 2], 1, lambda: 0, simulate, Deadline(5.0)) == 1
+    assert time.monotonic() - began < 1.0
+    assert len(calls) <= 3 * SETTLED_ROUNDS
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_search_bot_answers_a_request_within_its_think_time(game: str):
+    engine = get_game(game)
+    codec = codec_for(game)
+    bot = SEARCH_BOTS[game](think_ms=50, seed=1)
+    scenario = engine.spec.default_scenario
+    state = engine.new_state(engine.make_config(scenario), 2, 5)
+    bot.start(
+        bot_pb2.MatchStart(
+            scenario=scenario,
+            seat=0,
+            players=2,
+            static_map=codec.static_map(engine.static_map(state)),
+        )
+    )
+    searched = 0
+    while searched < 3 and (seat := engine.to_move(state)) is not None:
+        actions = engine.legal_actions(state)
+        request = bot_pb2.DecisionRequest(
+            decision_id=searched,
+            observation=codec.payload(engine.observe(state, seat)),
+            legal_actions=[
+                {"action": codec.payload(engine.action_data(a)), "label": engine.action_label(a)}
+                for a in actions
+            ],
+            time_left={"decision_ms": 2_000, "bank_ms": 120_000},
+        )
+        began = time.monotonic()
+        index = bot.decide(request)
+        assert time.monotonic() - began < 1.0  # the 50 ms, one rollout over at most
+        assert 0 <= index < len(actions)
+        searched += len(actions) > 2
+        state = engine.apply(state, actions[index])
+    assert searched == 3
+
+
+@pytest.mark.parametrize(("turns", "rounds_later"), [(1, 1), (2, 2), (None, None)])
+def test_rollouts_play_greedily_to_the_searching_seat_s_next_turns(turns, rounds_later):
+    engine = get_game("wabbit")
+    state = engine.new_state(engine.make_config(), 2, 3)
+    farm = Farm(engine.static_map(state))
+    reached = []
+
+    def evaluate(end, seat: int) -> float:
+        reached.append(end)
+        return 0.0
+
+    rollouts = Rollouts(
+        engine=engine,
+        policy=lambda seen, actions, seat: wabbit_policy.choose(seen, actions, farm, seat),
+        turn_seat=lambda each: each.seat,
+        evaluate=evaluate,
+        turns=turns,
+    )
+    rollouts.run(state, state.seat)
+    (end,) = reached
+    if rounds_later is None:
+        assert engine.to_move(end) is None
+    else:
+        assert (end.seat, end.round) == (state.seat, state.round + rounds_later)
