@@ -1,16 +1,18 @@
 """Tournament throughput: games per second of a round-robin of random bots, concurrency 1 vs 2.
 
-Every run plays the same round-robin (a fresh run folder each time) in one process; runs at
+Every run plays the same round-robin (a fresh run folder each time; the random bots draw each
+choice from the request, so every run plays the very same games) in one process; runs at
 concurrency 1 and 2 alternate for ``--repeats`` rounds so that load from other processes on a
-shared machine hits both alike, and the best run of each counts (noise only ever slows a run).
-Only the match phase is timed: bots and workers are started before the clock starts. Prints
-JSON with every run's games/s and the ratio of the best at concurrency 2 over the best at 1
-(the target on a 2-core machine is at least 1.6), the ratio of each alternating pair, and the
-1-minute load average before and after (other work on the machine lowers the ratio). Each run
-also reports the CPU its processes (runner, workers, bots) used per game and how many cores
-they kept busy: a concurrency-1 run keeps about one core busy, so on two otherwise idle cores
-the concurrency-2 run can approach twice its rate.
-Usage: ``python benchmarks/tournament.py [--game pilfer] [--bots 4] [--games-per-pairing 4]
+shared machine hits both alike. The headline is the median over the rounds of the ratio of
+each concurrency-2 run to the concurrency-1 run just before it (target: at least 1.6 on a
+2-core machine); the ratio of the best runs is printed too. Only the match phase is timed:
+bots and workers are started before the clock starts. The default six bots play 60 games a
+run, long enough that the end of a concurrency-2 run (one worker idle while the other plays
+the last game) weighs little. Each run also reports the CPU its processes (runner, workers,
+bots) used per game and how many cores they kept busy: a concurrency-1 run already keeps a
+little more than one core busy (the bots and the gRPC threads overlap the match worker), which
+bounds what two cores can add. Prints JSON, with the 1-minute load average before and after.
+Usage: ``python benchmarks/tournament.py [--game pilfer] [--bots 6] [--games-per-pairing 4]
 [--repeats 3]``.
 """
 
@@ -101,7 +103,7 @@ def measure(workdir: Path, text: str, concurrency: int, repeat: int) -> dict[str
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", default="pilfer")
-    parser.add_argument("--bots", type=int, default=4)
+    parser.add_argument("--bots", type=int, default=6)
     parser.add_argument("--games-per-pairing", type=int, default=4)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
@@ -120,6 +122,7 @@ def main() -> None:
     ratio = best[2] / best[1]
     pairs = zip(runs[::2], runs[1::2], strict=True)
     paired = [two["games_per_s"] / one["games_per_s"] for one, two in pairs]
+    median = statistics.median(paired)
     report = {
         "benchmark": "tournament",
         "game": args.game,
@@ -128,10 +131,10 @@ def main() -> None:
         "runs": runs,
         "best_games_per_s": {"concurrency_1": best[1], "concurrency_2": best[2]},
         "paired_ratios": [round(value, 3) for value in paired],
-        "median_paired_ratio": round(statistics.median(paired), 3),
-        "ratio_2_over_1": round(ratio, 3),
+        "median_paired_ratio": round(median, 3),
+        "ratio_of_best_runs": round(ratio, 3),
         "target_ratio": TARGET_RATIO,
-        "meets_target": ratio >= TARGET_RATIO,
+        "meets_target": median >= TARGET_RATIO,
     }
     print(json.dumps(report, indent=2))
 
