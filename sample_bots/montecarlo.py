@@ -175,11 +175,16 @@ def _pick(alive: list[int], samples: dict[int, list[float]], greedy: int) -> int
 class MonteCarloBot(ruckus.Bot):
     """The decision skeleton of a search bot; a game supplies its engine and its search.
 
-    Subclasses set ``engine``, ``decisions_per_round`` and ``default_scenario`` and implement
-    ``rounds_left`` and ``plan``; the match's engine config comes from ``MatchStart``.
+    Subclasses set ``engine``, ``search``, ``decisions_per_round`` and ``default_scenario``
+    and implement ``rounds_left``; ``map_for`` comes from the game's greedy bot, the second base
+    class. The match's engine config comes from ``MatchStart``.
     """
 
     engine: Game[Any, Any]
+    search: Callable[..., int]
+    """The game's search: (observation, actions, labels, map, seat, config, deadline, rng)."""
+    map_for: Callable[[dict[str, Any]], Any]
+    """The scenario's static map for an observation (the game's greedy bot provides it)."""
     decisions_per_round = 10
     """About how many decisions a seat takes per round (used to share out the time bank)."""
     default_scenario = ""
@@ -212,22 +217,13 @@ class MonteCarloBot(ruckus.Bot):
         )
         labels = [a.label for a in actions]
         seat = int(seen.get("viewer", 0))
-        return self.plan(seen, data, labels, seat, config, Deadline(seconds))
+        search = type(self).search
+        return search(
+            seen, data, labels, self.map_for(seen), seat, config, Deadline(seconds), self.rng
+        )
 
     def rounds_left(self, config: Any, seen: dict[str, Any]) -> int:
         """Return how many rounds the match may still last (this one included)."""
-        raise NotImplementedError
-
-    def plan(
-        self,
-        seen: dict[str, Any],
-        actions: list[dict[str, Any]],
-        labels: list[str],
-        seat: int,
-        config: Any,
-        deadline: Deadline,
-    ) -> int:
-        """Return the index of the action to play, deciding before ``deadline``."""
         raise NotImplementedError
 
 

@@ -33,7 +33,7 @@ class PilferGreedy(ruckus.Bot):
         static = as_dict(ruckus.game_message(start.static_map))
         self.boards[(start.scenario, start.players)] = Board(static)
 
-    def board_for(self, observation: dict[str, Any]) -> Board:
+    def map_for(self, observation: dict[str, Any]) -> Board:
         """Return the board of the observation's scenario (an open board if never announced)."""
         key = (str(observation.get("scenario", "")), int(observation.get("players", 2)))
         return self.boards.get(key) or Board({})
@@ -42,7 +42,7 @@ class PilferGreedy(ruckus.Bot):
         """Return the greedy choice."""
         seen = as_dict(observation)
         data = [as_dict(ruckus.game_message(a.action)) for a in actions]
-        return choose(seen, data, self.board_for(seen), int(seen.get("viewer", 0)))
+        return choose(seen, data, self.map_for(seen), int(seen.get("viewer", 0)))
 
 
 if __name__ == "__main__":

@@ -17,9 +17,8 @@ from typing import Any
 from referee.games.pilfer import GAME
 from referee.games.pilfer.config import Config
 from sample_bots.montecarlo import MonteCarloBot, serve
-from sample_bots.pilfer.search import search
+from sample_bots.pilfer.search import search as pilfer_search
 from sample_bots.pilfer_greedy import PilferGreedy
-from sample_bots.support import Deadline
 
 
 class PilferSearch(MonteCarloBot, PilferGreedy):
@@ -29,23 +28,11 @@ class PilferSearch(MonteCarloBot, PilferGreedy):
     engine = GAME
     decisions_per_round = 7
     default_scenario = "raid"
+    search = pilfer_search
 
     def rounds_left(self, config: Config, seen: dict[str, Any]) -> int:
         """Return the rounds left before the round cap (this one included)."""
         return config.max_rounds - int(seen.get("round", 0)) + 1
-
-    def plan(
-        self,
-        seen: dict[str, Any],
-        actions: list[dict[str, Any]],
-        labels: list[str],
-        seat: int,
-        config: Config,
-        deadline: Deadline,
-    ) -> int:
-        """Return the searched choice on this scenario's board."""
-        board = self.board_for(seen)
-        return search(seen, actions, labels, board, seat, config, deadline, self.rng)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ class WabbitGreedy(ruckus.Bot):
         static = as_dict(ruckus.game_message(start.static_map))
         self.farms[(start.scenario, start.players)] = Farm(static)
 
-    def farm_for(self, observation: dict[str, Any]) -> Farm:
+    def map_for(self, observation: dict[str, Any]) -> Farm:
         """Return the farm of the observation's scenario (an open farm if never announced)."""
         key = (str(observation.get("scenario", "")), int(observation.get("players", 2)))
         return self.farms.get(key) or Farm({})
@@ -42,7 +42,7 @@ class WabbitGreedy(ruckus.Bot):
         """Return the greedy choice."""
         seen = as_dict(observation)
         data = [as_dict(ruckus.game_message(a.action)) for a in actions]
-        return choose(seen, data, self.farm_for(seen), int(seen.get("viewer", 0)))
+        return choose(seen, data, self.map_for(seen), int(seen.get("viewer", 0)))
 
 
 if __name__ == "__main__":

@@ -19,8 +19,7 @@ from typing import Any
 from referee.games.wabbit import GAME
 from referee.games.wabbit.config import Config
 from sample_bots.montecarlo import MonteCarloBot, serve
-from sample_bots.support import Deadline
-from sample_bots.wabbit.search import search
+from sample_bots.wabbit.search import search as wabbit_search
 from sample_bots.wabbit_greedy import WabbitGreedy
 
 
@@ -31,23 +30,11 @@ class WabbitSearch(MonteCarloBot, WabbitGreedy):
     engine = GAME
     decisions_per_round = 30
     default_scenario = "farm"
+    search = wabbit_search
 
     def rounds_left(self, config: Config, seen: dict[str, Any]) -> int:
         """Return the rounds left in the match (this one included)."""
         return config.rounds - int(seen.get("round", 1)) + 1
-
-    def plan(
-        self,
-        seen: dict[str, Any],
-        actions: list[dict[str, Any]],
-        labels: list[str],
-        seat: int,
-        config: Config,
-        deadline: Deadline,
-    ) -> int:
-        """Return the searched choice on this scenario's farm."""
-        farm = self.farm_for(seen)
-        return search(seen, actions, labels, farm, seat, config, deadline, self.rng)
 
 
 if __name__ == "__main__":
