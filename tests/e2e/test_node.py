@@ -48,3 +48,14 @@ def test_node_bot_passes_the_compliance_kit(workdir: Path):
         bot.stop()
     assert len(results) == 5
     assert all(result.passed for result in results), [r.problems for r in results]
+
+
+def test_node_random_bot_replays_its_choices(workdir: Path, kit):
+    digests = []
+    for run in ("first", "second"):
+        (workdir / run).mkdir()
+        result, log = kit.play_match("pilfer", ["node-random", "random"], workdir / run, seed=4)
+        assert result.faults == ()
+        digests.append([decision["digest"] for decision in read_log(log).decisions])
+    assert digests[0] == digests[1]
+    assert len(digests[0]) > 20
