@@ -155,6 +155,11 @@ class Game(Protocol[StateT, ActionT]):
         """Return a short human-readable label, e.g. ``MOVE(N)``."""
         ...
 
+    def public_label(self, state: StateT, action: ActionT) -> str:
+        """Return the label of ``action`` (legal in ``state``) as a spectator may see it: the
+        full label, unless it names something the rules keep hidden from other seats."""
+        ...
+
     def action_data(self, action: ActionT) -> dict[str, JsonValue]:
         """Return the action as a JSON-ready dict with a ``kind`` key."""
         ...

@@ -206,6 +206,7 @@ class _Match:
         self, seat: int, actions: list[Any], index: int, used: float, fault: Fault | None
     ) -> None:
         """Apply the chosen action, queue the events it caused and tell the observers."""
+        public_label = self.game.public_label(self.state, actions[index])
         self.state = self.game.apply(self.state, actions[index])
         public = self.queue_events()
         record = DecisionRecord(
@@ -217,6 +218,7 @@ class _Match:
             digest=self.game.digest(self.state),
             public_events=public,
             fault=fault,
+            public_label=public_label,
         )
         self.decisions += 1
         for observer in self.observers:

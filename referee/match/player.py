@@ -77,6 +77,8 @@ class DecisionRecord:
     seat: int
     index: int
     label: str
+    public_label: str
+    """The label as spectators may see it (``label`` itself is for logs, which are complete)."""
     seconds: float
     digest: str
     public_events: Sequence[JsonDict] = field(default_factory=tuple)

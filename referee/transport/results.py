@@ -30,7 +30,7 @@ def step_message(record: DecisionRecord, codec: GameCodec) -> referee_pb2.MatchS
         decision=record.decision,
         seat=record.seat,
         action_index=record.index,
-        label=record.label,
+        label=record.public_label,
         time_us=int(record.seconds * 1_000_000),
         events=[codec.event(event) for event in record.public_events],
     )

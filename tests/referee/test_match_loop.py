@@ -54,6 +54,42 @@ def test_random_players_finish_a_match_with_the_engine_outcome(game_name: str, p
     assert result.outcome.reason != "" and not result.outcome.reason.startswith("forfeit")
 
 
+MAIL_ORDERS = {"bazooka", "dynamite", "atomic_bomb", "rocket_skates", "jet_pack", "portable_hole"}
+
+
+def mail_order_match(seed: int, players: Any) -> list[Any]:
+    """Play Wabbit with V2 hidden mail orders, ordering by mail whenever a seat can (else
+    at random); return the decision records."""
+    rng = players.random(seed)
+
+    def order_mail(prompt: Any) -> int:
+        for index, choice in enumerate(prompt.choices):
+            if choice.data.get("card_kind") in MAIL_ORDERS:
+                return index
+        return rng(prompt)
+
+    game = get_game("wabbit")
+    recorder = Recorder()
+    setup = MatchSetup(
+        game=game,
+        config=game.make_config(None, hidden_mail_orders=True),
+        seed=seed,
+        match_id="m1",
+        scenario=game.spec.default_scenario,
+    )
+    run_match(setup, [players.Scripted(f"p{i}", order_mail) for i in range(2)], [recorder])
+    return recorder.records
+
+
+def test_spectators_get_public_labels_and_logs_the_full_ones(players):
+    matches = (mail_order_match(seed, players) for seed in range(1, 30))
+    hidden = next(
+        h for records in matches if (h := [r for r in records if r.label != r.public_label])
+    )
+    assert all(r.public_label == "PLAY(mail order)" for r in hidden)
+    assert all(r.label.startswith("PLAY(card ") for r in hidden)
+
+
 def test_each_prompt_carries_observation_choices_and_clock(players):
     seats = [players.Scripted(f"p{i}", players.random(i)) for i in range(2)]
     run_match(setup_for(clocks=Clocks(decision_ms=1500, bank_ms=9000)), seats)

@@ -124,6 +124,10 @@ class PilferGame:
         """Return a short label such as ``MOVE(N)``."""
         return actions.action_label(action)
 
+    def public_label(self, state: State, action: Action) -> str:
+        """Return the full label: every Pilfer action is taken in the open."""
+        return actions.action_label(action)
+
     def action_data(self, action: Action) -> dict[str, JsonValue]:
         """Return the action as a JSON-ready dict."""
         return actions.action_data(action)

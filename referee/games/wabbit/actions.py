@@ -9,7 +9,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from referee.games.wabbit.board import BUILDING_IDS, xy_of
-from referee.games.wabbit.cards import KINDS_BY_KEY
+from referee.games.wabbit.cards import KINDS_BY_KEY, MAIL
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +262,14 @@ def action_label(action: Any) -> str:
     values = [_field_text(f.name, getattr(action, f.name)) for f in fields(action)]
     name = str(action.kind).upper()
     return f"{name}({', '.join(values)})" if values else name
+
+
+def public_label(action: Any, hidden_mail_orders: bool) -> str:
+    """Return ``action_label``, or ``PLAY(mail order)`` for a hidden Mail Order card (V2)."""
+    hidden = isinstance(action, Play) and KINDS_BY_KEY[action.card_kind].type == MAIL
+    if hidden_mail_orders and hidden:
+        return "PLAY(mail order)"
+    return action_label(action)
 
 
 def action_data(action: Any) -> dict[str, Any]:

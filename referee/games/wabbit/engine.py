@@ -141,6 +141,11 @@ class WabbitGame:
         """Return a short label such as ``MOVE(E)``."""
         return action_module.action_label(action)
 
+    def public_label(self, state: State, action: Any) -> str:
+        """Return the full label, but ``PLAY(mail order)`` for a Mail Order card under V2
+        hidden mail orders: other seats learn that an order was placed, not what it was."""
+        return action_module.public_label(action, state.config.hidden_mail_orders)
+
     def action_data(self, action: Any) -> dict[str, Any]:
         """Return the action as a JSON-ready dict with a ``kind``."""
         return action_module.action_data(action)

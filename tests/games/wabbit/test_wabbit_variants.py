@@ -153,6 +153,23 @@ def test_v2_mail_order_is_hidden_from_other_seats_and_spectators():
             assert card not in e.data.values() and "jet_pack" not in e.data.values()
 
 
+def test_v2_mail_order_play_label_is_hidden_from_spectators():
+    for hidden in (True, False):
+        state = board(hidden_mail_orders=hidden)
+        place(state, HAND, 7, 8)
+        [card] = give_hand(state, 0, ["jet_pack"])
+        action = Play(card, "jet_pack")
+        assert "Jet Pack" in GAME.action_label(action)
+        expected = "PLAY(mail order)" if hidden else GAME.action_label(action)
+        assert GAME.public_label(state, action) == expected
+
+
+def test_v2_keeps_the_label_of_a_card_that_is_not_a_mail_order():
+    state = board(hidden_mail_orders=True)
+    action = Play(3, "hop_to_it", char=WABBIT_1)
+    assert GAME.public_label(state, action) == GAME.action_label(action)
+
+
 def test_v2_parcel_is_hidden_until_the_item_is_claimed():
     state = board(hidden_mail_orders=True)
     jet_pack = next(c for c, k in enumerate(state.deck_kinds) if k == "jet_pack")
