@@ -28,10 +28,14 @@ from ruckus.limits import CHANNEL_OPTIONS
 from referee.match import Clocks, MatchSetup, run_match
 from referee.transport.bots import open_players, parse_bot
 from referee.transport.process import BotProcess
+from sample_bots.pilfer_search import PilferSearch
 from sample_bots.registry import SAMPLE_BOTS
+from sample_bots.wabbit_search import WabbitSearch
 from tournaments.ratings import elo_estimate
 
 LEVELS = ("random", "greedy", "search")
+SEARCH_BOTS = {"pilfer": PilferSearch, "wabbit": WabbitSearch}
+"""The search bot of each game (for its default thinking cap)."""
 
 
 def bot_commands(
@@ -156,7 +160,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("pilfer", "wabbit"), action="append")
     parser.add_argument("--games", type=int, default=50, help="matches per pairing (even)")
-    parser.add_argument("--think-ms", type=int, default=200, help="search bot cap per decision")
+    parser.add_argument(
+        "--think-ms", type=int, default=None, help="search bot cap per decision (default: its own)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="matches at once")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument(
@@ -165,7 +171,8 @@ def main() -> None:
     args = parser.parse_args()
     levels = tuple(level for level in LEVELS if level in args.levels)
     for game in args.game or ["pilfer", "wabbit"]:
-        report = run(game, args.games, args.think_ms, args.workers, args.seed, levels)
+        think_ms = args.think_ms or SEARCH_BOTS[game].default_think_ms
+        report = run(game, args.games, think_ms, args.workers, args.seed, levels)
         print(json.dumps(report), flush=True)
 
 

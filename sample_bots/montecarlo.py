@@ -31,6 +31,8 @@ World = TypeVar("World")
 PRUNE_ROUNDS = frozenset({2, 4, 8, 16, 32})
 MIN_ROUNDS = 4
 CONFIDENCE = 2.0
+MEMO_LIMIT = 10_000
+"""Forget the memoized action dicts once a search has built more than this many."""
 SETTLED_ROUNDS = 6
 """Stop early when every candidate has scored the same in this many rounds (nothing to gain)."""
 Policy = Callable[[dict[str, Any], list[dict[str, Any]], int], int]
@@ -66,6 +68,8 @@ class Rollouts(Generic[World]):
     evaluate: Callable[[World, int], float]
     turns: int | None
     limit: int = 2000
+    memo: dict[Any, dict[str, Any]] = dataclasses.field(default_factory=dict, compare=False)
+    """Action dicts by action (actions are immutable and hashable), so each is built once."""
 
     def run(self, state: World, seat: int) -> float:
         """Play greedily from ``state`` to the horizon; return its value for ``seat``."""
@@ -83,10 +87,19 @@ class Rollouts(Generic[World]):
                     break
             away = not mine
             actions = engine.legal_actions(state)
-            data = [engine.action_data(action) for action in actions]
+            data = [self.action_dict(action) for action in actions]
             index = self.policy(engine.observe(state, mover), data, mover)
             state = engine.apply(state, actions[index])
         return self.evaluate(state, seat)
+
+    def action_dict(self, action: Any) -> dict[str, Any]:
+        """Return the action as the policy reads it (built once per distinct action)."""
+        data = self.memo.get(action)
+        if data is None:
+            if len(self.memo) > MEMO_LIMIT:
+                self.memo.clear()
+            data = self.memo[action] = self.engine.action_data(action)
+        return data
 
 
 def search_decision(
@@ -188,10 +201,12 @@ class MonteCarloBot(ruckus.Bot):
     decisions_per_round = 10
     """About how many decisions a seat takes per round (used to share out the time bank)."""
     default_scenario = ""
+    default_think_ms = 400
+    """The thinking cap per decision when none is given: the one its strength was measured at."""
 
-    def __init__(self, think_ms: int = 400, seed: int | None = None) -> None:
+    def __init__(self, think_ms: int | None = None, seed: int | None = None) -> None:
         super().__init__()
-        self.cap = think_ms / 1000.0
+        self.cap = (self.default_think_ms if think_ms is None else think_ms) / 1000.0
         self.rng = random.Random(seed)
         self.configs: dict[tuple[str, int], Any] = {}
 
@@ -230,6 +245,7 @@ class MonteCarloBot(ruckus.Bot):
 def serve(bot_type: type[MonteCarloBot], argv: Sequence[str] | None) -> None:
     """Serve a search bot; ``--think-ms`` caps the thinking time per decision."""
     parser = argparse.ArgumentParser(description=f"Serve the {bot_type.name} bot.")
-    parser.add_argument("--think-ms", type=int, default=400, help="cap per decision (ms)")
+    default = bot_type.default_think_ms
+    parser.add_argument("--think-ms", type=int, default=default, help="cap per decision (ms)")
     args, _ = parser.parse_known_args(argv)
     ruckus.run(bot_type(think_ms=args.think_ms), argv)

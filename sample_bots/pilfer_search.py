@@ -6,7 +6,7 @@ runners-up in the same sampled worlds, lets every seat play on greedily and keep
 action only when it beats the greedy choice clearly (``sample_bots.pilfer.search``, method
 in ``sample_bots.montecarlo``). Other decisions, and any decision when time is short, use
 the greedy policy. It thinks for a share of its time bank, never more than ``--think-ms``
-(default 400) and never near the decision deadline.
+(default 800) and never near the decision deadline.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ class PilferSearch(MonteCarloBot, PilferGreedy):
     engine = GAME
     decisions_per_round = 7
     default_scenario = "raid"
+    default_think_ms = 800
     search = pilfer_search
 
     def rounds_left(self, config: Config, seen: dict[str, Any]) -> int:

@@ -164,3 +164,20 @@ def test_rollouts_play_greedily_to_the_searching_seat_s_next_turns(turns, rounds
         assert engine.to_move(end) is None
     else:
         assert (end.seat, end.round) == (state.seat, state.round + rounds_later)
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_rollouts_build_each_action_dict_once_and_as_the_engine_does(game: str):
+    engine = get_game(game)
+    state = engine.new_state(engine.make_config(), 2, 4)
+    rollouts = Rollouts(
+        engine=engine,
+        policy=lambda seen, actions, seat: 0,
+        turn_seat=lambda each: 0,
+        evaluate=lambda each, seat: 0.0,
+        turns=1,
+    )
+    for action in engine.legal_actions(state):
+        data = rollouts.action_dict(action)
+        assert data == engine.action_data(action)
+        assert rollouts.action_dict(action) is data
