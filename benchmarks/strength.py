@@ -171,7 +171,9 @@ def main() -> None:
     args = parser.parse_args()
     levels = tuple(level for level in LEVELS if level in args.levels)
     for game in args.game or ["pilfer", "wabbit"]:
-        think_ms = args.think_ms or SEARCH_BOTS[game].default_think_ms
+        think_ms = args.think_ms
+        if think_ms is None:
+            think_ms = SEARCH_BOTS[game].default_think_ms
         report = run(game, args.games, think_ms, args.workers, args.seed, levels)
         print(json.dumps(report), flush=True)
 
