@@ -21,20 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from referee.match.faults import FaultCode
 from tournaments.definition import TournamentDefinition, definition_hash, parse_definition
 
 DATABASE = "results.sqlite"
 """File name of the store inside a run folder."""
 
-FAULT_CLASSES = (
-    "TIMEOUT",
-    "ILLEGAL_ACTION",
-    "MALFORMED",
-    "DISCONNECTED",
-    "CRASHED",
-    "OVERSIZE",
-    "STARTUP_FAILED",
-)
+FAULT_CLASSES = tuple(code.value for code in FaultCode)
 """The fault classes the referee reports."""
 
 STATUSES = ("completed", "forfeit")

@@ -16,6 +16,7 @@ class FaultCode(enum.Enum):
     CRASHED = "CRASHED"
     OVERSIZE = "OVERSIZE"
     STARTUP_FAILED = "STARTUP_FAILED"
+    RESOURCE_LIMIT = "RESOURCE_LIMIT"
 
 
 class PlayerFault(Exception):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.match.faults import FaultCode, PlayerFault
+from referee.sandbox import Sandbox
 from referee.transport.codec import codec_for
 from referee.transport.player import GrpcPlayer, UnstartedPlayer
 from referee.transport.process import BotProcess
@@ -63,9 +64,12 @@ def open_players(
     specs: Sequence[BotSpec],
     game: str,
     output_dir: Path,
+    sandbox: Sandbox | None = None,
     startup_seconds: float = STARTUP_SECONDS,
 ) -> Iterator[list[RemotePlayer]]:
-    """Start the spawned bots, connect to every seat, and clean it all up on exit.
+    """Start the spawned bots in ``sandbox``, connect to every seat, and clean up on exit.
+
+    ``sandbox`` defaults to the strongest level that works here.
 
     Bots that fail to start (a command that cannot run, a bot that never listens) are still
     returned: their ``start`` raises STARTUP_FAILED, so the match records the fault. On exit
@@ -81,12 +85,13 @@ def open_players(
                 players.append(GrpcPlayer(spec.address, codec, spec.source))
                 continue
             try:
-                process = BotProcess(spec.argv, output_dir / f"seat{seat}.log")
+                process = BotProcess(spec.argv, output_dir / f"seat{seat}.log", sandbox)
             except OSError as error:
                 fault = PlayerFault(FaultCode.STARTUP_FAILED, f"cannot run the bot: {error}")
                 players.append(UnstartedPlayer(spec.source, fault))
                 continue
             processes.append(process)
+            process.jail.matches = 1
             players.append(GrpcPlayer(process.address, codec, spec.source, process))
         for player in players:
             if isinstance(player, GrpcPlayer):

@@ -6,6 +6,7 @@ import queue
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -92,11 +93,13 @@ class GrpcPlayer:
         codec: GameCodec,
         source: str,
         process: BotProcess | None = None,
+        status_path: Path | None = None,
     ) -> None:
         self.address = address
         self.codec = codec
         self.source = source
         self.process = process
+        self.status_path = process.jail.status_path if process is not None else status_path
         self.info: bot_pb2.BotInfo | None = None
         self.startup_fault: PlayerFault | None = None
         self._channel = grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
@@ -127,14 +130,14 @@ class GrpcPlayer:
             self.startup_fault = PlayerFault(FaultCode.STARTUP_FAILED, detail)
 
     def _wait_ready(self, timeout: float) -> None:
+        if self.process is not None:
+            problem = self.process.wait_listening(timeout)
+            if problem is not None:
+                raise self._limit_fault() or PlayerFault(FaultCode.STARTUP_FAILED, problem)
+            return
         deadline = time.monotonic() + timeout
         ready = grpc.channel_ready_future(self._channel)
         while True:
-            if self.process is not None and self.process.exit_code() is not None:
-                detail = f"exited with code {self.process.exit_code()} before listening"
-                raise PlayerFault(
-                    FaultCode.STARTUP_FAILED, f"{detail}: {self.process.output_tail()}"
-                )
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise PlayerFault(FaultCode.STARTUP_FAILED, f"not listening after {timeout:.1f} s")
@@ -143,6 +146,16 @@ class GrpcPlayer:
                 return
             except grpc.FutureTimeoutError:
                 continue
+
+    def _limit_fault(self) -> PlayerFault | None:
+        """Return RESOURCE_LIMIT when the sandbox stopped the bot for passing a limit."""
+        if self.status_path is None:
+            return None
+        try:
+            limit = self.status_path.read_text(encoding="utf-8")
+        except OSError:
+            return None
+        return PlayerFault(FaultCode.RESOURCE_LIMIT, f"stopped by the sandbox: over {limit}")
 
     def identity(self) -> BotIdentity:
         """Return who plays, as the bot described itself (or the source if it never did)."""
@@ -207,6 +220,9 @@ class GrpcPlayer:
         if isinstance(item, grpc.RpcError) and item.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
             return _fail(stream, FaultCode.OVERSIZE, f"message over the limit: {item.details()}")
         seen = "ended the stream" if item is _END else f"stream failed: {item.code()}"
+        limit = self._limit_fault()
+        if limit is not None:
+            return _fail(stream, limit.code, limit.detail)
         if self.process is not None:
             code = self.process.wait_exit(EXIT_WAIT_SECONDS)
             if code is not None:

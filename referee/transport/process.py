@@ -1,18 +1,28 @@
-"""Local bot processes: free loopback port, own process group, capped output, reliable cleanup."""
+"""Local bot processes: inside a sandbox, own process group, capped output, reliable cleanup.
+
+A bot is started through its :class:`referee.sandbox.Jail` (limits, uid, namespaces) and
+listens where the jail says: a Unix socket under ``strict`` (``RUCKUS_ADDRESS``), a free
+loopback port otherwise (``RUCKUS_PORT``). Stopping a bot kills every process it started, in
+any session or process group.
+"""
 
 from __future__ import annotations
 
 import atexit
 import contextlib
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import threading
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
+
+from referee.sandbox import WATCHDOG, Jail, Level, Sandbox, strongest
+from referee.sandbox.jail import SOCKET_INSIDE
+from referee.sandbox.procs import kill_pids, snapshot, tcp_listen_ports
 
 OUTPUT_CAP_BYTES = 1024 * 1024
 STOP_GRACE_SECONDS = 1.0
@@ -29,17 +39,9 @@ def free_port(host: str = "127.0.0.1") -> int:
         return port
 
 
-def _with_parent_death_signal(argv: Sequence[str]) -> list[str]:
-    """Prefix ``argv`` so Linux SIGKILLs the bot if the thread that spawned it dies.
-
-    That covers a harness killed with SIGKILL, where no cleanup code runs. It uses
-    util-linux ``setpriv`` when present. Spawn bots from a thread that lives as long as
-    the bot should (the main thread, or a pool worker).
-    """
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        return list(argv)
-    return [setpriv, "--pdeathsig", "KILL", "--", *argv]
+def default_sandbox() -> Sandbox:
+    """Return the strongest sandbox that works here, with the default limits."""
+    return Sandbox(strongest())
 
 
 def _pump(source: IO[bytes], sink: IO[bytes], cap: int) -> None:
@@ -58,29 +60,42 @@ def _pump(source: IO[bytes], sink: IO[bytes], cap: int) -> None:
 
 
 class BotProcess:
-    """A bot started from a command line, listening on ``address`` (set via ``RUCKUS_PORT``)."""
+    """A bot started from a command line inside ``sandbox``, listening on ``address``.
+
+    ``bot_dir`` is the folder the bot may read (default: its script's or executable's folder);
+    ``cwd`` is where an unconfined (``none``) bot starts.
+    """
 
     def __init__(
         self,
         argv: Sequence[str],
         output_path: Path,
-        env: Mapping[str, str] | None = None,
+        sandbox: Sandbox | None = None,
+        bot_dir: Path | None = None,
         cwd: Path | None = None,
     ) -> None:
+        self.sandbox = sandbox or default_sandbox()
+        self.jail = Jail(self.sandbox, tuple(argv), bot_dir or cwd)
         self.port = free_port()
-        self.address = f"127.0.0.1:{self.port}"
+        self.address = self.jail.address(self.port)
         self.output_path = output_path
         output_path.parent.mkdir(parents=True, exist_ok=True)
-        child_env = {**os.environ, **(env or {}), "RUCKUS_PORT": str(self.port)}
-        self._popen = subprocess.Popen(
-            _with_parent_death_signal(argv),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            env=child_env,
-            cwd=cwd,
-            start_new_session=True,
-        )
+        confined = self.sandbox.level is not Level.NONE
+        try:
+            self._popen = subprocess.Popen(
+                self.jail.command(),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                env=self.jail.environment(self.port, dict(os.environ)),
+                cwd=self.jail.cwd() if confined else cwd,
+                start_new_session=True,
+            )
+        except OSError:
+            self.jail.close()
+            raise
+        if confined:
+            WATCHDOG.watch(self.jail, self._popen.pid)
         assert self._popen.stdout is not None
         self._pump = threading.Thread(
             target=_pump,
@@ -96,6 +111,54 @@ class BotProcess:
     def pid(self) -> int:
         """The process id (also its process group id)."""
         return self._popen.pid
+
+    def limit_exceeded(self) -> str | None:
+        """Return the limit the sandbox stopped this bot for, if it did."""
+        return self.jail.limit_exceeded()
+
+    def wait_listening(self, seconds: float) -> str | None:
+        """Wait until the bot accepts connections; return what went wrong, or None."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            code = self.exit_code()
+            if code is not None:
+                return f"exited with code {code} before listening: {self.output_tail(300).strip()}"
+            if self._accepts():
+                return None
+            wrong_door = self._listens_on_tcp_only()
+            if wrong_door is not None:
+                return wrong_door
+            time.sleep(0.02)
+        return f"not listening after {seconds:.0f} s"
+
+    def _accepts(self) -> bool:
+        """Return whether a connection to the bot's address opens now."""
+        family = socket.AF_UNIX if self.address.startswith("unix:") else socket.AF_INET
+        target: str | tuple[str, int] = (
+            str(self.jail.socket_path) if family == socket.AF_UNIX else ("127.0.0.1", self.port)
+        )
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.settimeout(0.2)
+            try:
+                probe.connect(target)
+            except OSError:
+                return False
+            return True
+
+    def _listens_on_tcp_only(self) -> str | None:
+        """Under ``strict``, name the TCP port a bot listens on in its network-less sandbox."""
+        if self.sandbox.level is not Level.STRICT:
+            return None
+        for info in self.jail.members(snapshot(), self.pid):
+            ports = tcp_listen_ports(info.pid) if info.pid != self.pid else []
+            if ports:
+                return (
+                    f"listens on TCP port {ports[0]} inside its sandbox, but under sandbox "
+                    f"'strict' a bot has no network: listen on the Unix socket named by "
+                    f"RUCKUS_ADDRESS (unix:{SOCKET_INSIDE}/...; the Python and Node SDKs do "
+                    f"this), or run the bot with sandbox level 'basic'"
+                )
+        return None
 
     def exit_code(self) -> int | None:
         """Return the exit code if the process has ended, else None."""
@@ -121,14 +184,21 @@ class BotProcess:
             os.killpg(self._popen.pid, signum)
 
     def stop(self) -> None:
-        """End the bot and its whole process group: SIGTERM, then SIGKILL after a grace."""
+        """End the bot and every process it started: SIGTERM, then SIGKILL after a grace."""
+        confined = self.sandbox.level is not Level.NONE
+        tree = [] if not confined or self.jail.own_uid else self.jail.members(snapshot(), self.pid)
         if self._popen.poll() is None:
             self._signal_group(signal.SIGTERM)
             if self.wait_exit(STOP_GRACE_SECONDS) is None:
                 self._signal_group(signal.SIGKILL)
                 self.wait_exit(STOP_GRACE_SECONDS)
         self._signal_group(signal.SIGKILL)
+        WATCHDOG.forget(self.jail)
+        if confined:
+            kill_pids([info.pid for info in tree])
+            self.jail.kill_all(self._popen.pid)
         self._pump.join(timeout=STOP_GRACE_SECONDS)
+        self.jail.close()
         with _live_lock:
             _live.discard(self)
 

@@ -108,8 +108,21 @@ function portFromArgs(argv) {
   return inline ? inline.slice('--port='.length) : process.env.RUCKUS_PORT;
 }
 
-/** Start serving `bot` on host:port (port 0 picks a free one); resolves to [server, port]. */
-function serve(bot, port, host = '127.0.0.1') {
+/**
+ * Where to listen: --port N, else $RUCKUS_ADDRESS (`unix:/path` inside a sandbox),
+ * else 127.0.0.1:$RUCKUS_PORT; undefined when none is given.
+ */
+function listenAddress(argv) {
+  const hasPort = argv.includes('--port') || argv.some((arg) => arg.startsWith('--port='));
+  if (!hasPort && process.env.RUCKUS_ADDRESS) {
+    return process.env.RUCKUS_ADDRESS;
+  }
+  const port = portFromArgs(argv);
+  return port === undefined ? undefined : `127.0.0.1:${Number(port)}`;
+}
+
+/** Start serving `bot` at `address` (`host:port`, port 0 picks one, or `unix:/path`). */
+function serveAt(bot, address) {
   const protocol = loadProtocol();
   const server = new grpc.Server({
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
@@ -117,7 +130,7 @@ function serve(bot, port, host = '127.0.0.1') {
   });
   server.addService(protocol.Bot.service, botService(bot));
   return new Promise((resolve, reject) => {
-    server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (error, bound) => {
+    server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (error, bound) => {
       if (error) {
         reject(error);
       } else {
@@ -127,25 +140,31 @@ function serve(bot, port, host = '127.0.0.1') {
   });
 }
 
-/** Serve `bot` until SIGTERM or SIGINT on --port N or $RUCKUS_PORT. */
+/** Start serving `bot` on host:port (port 0 picks a free one); resolves to [server, port]. */
+function serve(bot, port, host = '127.0.0.1') {
+  return serveAt(bot, `${host}:${port}`);
+}
+
+/** Serve `bot` until SIGTERM or SIGINT on --port N, $RUCKUS_ADDRESS or $RUCKUS_PORT. */
 function run(bot, argv = process.argv.slice(2)) {
-  const port = portFromArgs(argv);
-  if (port === undefined) {
-    process.stderr.write(`${bot.name}: no port; pass --port N or set RUCKUS_PORT\n`);
+  const address = listenAddress(argv);
+  if (address === undefined) {
+    process.stderr.write(`${bot.name}: no address; pass --port N or set RUCKUS_ADDRESS or RUCKUS_PORT\n`);
     process.exit(2);
   }
-  serve(bot, Number(port)).then(
+  serveAt(bot, address).then(
     ([server, bound]) => {
-      process.stderr.write(`${bot.name} listening on 127.0.0.1:${bound}\n`);
+      const where = address.startsWith('unix:') ? address : `127.0.0.1:${bound}`;
+      process.stderr.write(`${bot.name} listening on ${where}\n`);
       const stop = () => server.tryShutdown(() => process.exit(0));
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);
     },
     (error) => {
-      process.stderr.write(`${bot.name}: cannot listen: ${error.message}\n`);
+      process.stderr.write(`${bot.name}: cannot listen on ${address}: ${error.message}\n`);
       process.exit(1);
     },
   );
 }
 
-module.exports = { Bot, gameMessage, loadProtocol, run, serve, MAX_MESSAGE_BYTES };
+module.exports = { Bot, gameMessage, loadProtocol, run, serve, serveAt, MAX_MESSAGE_BYTES };

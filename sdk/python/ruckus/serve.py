@@ -1,4 +1,8 @@
-"""Serve a Bot over gRPC: ``ruckus.run(bot)`` listens on ``$RUCKUS_PORT`` or ``--port``."""
+"""Serve a Bot over gRPC: ``ruckus.run(bot)`` listens where the harness says.
+
+That is ``--port N`` when given, else ``$RUCKUS_ADDRESS`` (``unix:/path``: a Unix socket, as
+inside Ruckus's ``strict`` sandbox, which has no network), else ``127.0.0.1:$RUCKUS_PORT``.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.v1 import bot_pb2, bot_pb2_grpc
 
 PORT_VARIABLE = "RUCKUS_PORT"
+ADDRESS_VARIABLE = "RUCKUS_ADDRESS"
 MAX_CONCURRENT_MATCHES = 64
 
 
@@ -49,18 +54,26 @@ class BotService(bot_pb2_grpc.BotServicer):
                 return
 
 
-def serve(bot: Bot, port: int, host: str = "127.0.0.1") -> tuple[grpc.Server, int]:
-    """Start serving ``bot`` on ``host:port`` (0 picks a free port); return (server, port)."""
+def serve_at(bot: Bot, address: str) -> tuple[grpc.Server, int]:
+    """Start serving ``bot`` at ``address`` (``host:port`` or ``unix:/path``).
+
+    Return (server, port); the port is 0 for a Unix socket.
+    """
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=MAX_CONCURRENT_MATCHES + 4),
         options=list(CHANNEL_OPTIONS),
     )
     bot_pb2_grpc.add_BotServicer_to_server(BotService(bot), server)  # type: ignore[no-untyped-call]
-    bound = server.add_insecure_port(f"{host}:{port}")
-    if bound == 0:
-        raise OSError(f"cannot listen on {host}:{port}")
+    bound = server.add_insecure_port(address)
+    if bound == 0 and not address.startswith("unix:"):
+        raise OSError(f"cannot listen on {address}")
     server.start()
     return server, bound
+
+
+def serve(bot: Bot, port: int, host: str = "127.0.0.1") -> tuple[grpc.Server, int]:
+    """Start serving ``bot`` on ``host:port`` (0 picks a free port); return (server, port)."""
+    return serve_at(bot, f"{host}:{port}")
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -71,14 +84,28 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def run(bot: Bot, argv: Sequence[str] | None = None) -> None:
-    """Serve ``bot`` until SIGTERM or SIGINT; the port is ``--port`` or ``$RUCKUS_PORT``."""
-    args = _parse_args(argv)
+def listen_address(args: argparse.Namespace) -> str | None:
+    """Return where to listen: ``--port``, else ``$RUCKUS_ADDRESS``, else ``$RUCKUS_PORT``."""
+    if args.port is None and os.environ.get(ADDRESS_VARIABLE):
+        return os.environ[ADDRESS_VARIABLE]
     port = args.port if args.port is not None else os.environ.get(PORT_VARIABLE)
-    if port is None:
-        sys.exit(f"{bot.name}: no port; pass --port N or set {PORT_VARIABLE}")
-    server, bound = serve(bot, int(port), args.host)
-    print(f"{bot.name} listening on {args.host}:{bound}", file=sys.stderr, flush=True)
+    return None if port is None else f"{args.host}:{int(port)}"
+
+
+def run(bot: Bot, argv: Sequence[str] | None = None) -> None:
+    """Serve ``bot`` until SIGTERM or SIGINT at :func:`listen_address`."""
+    args = _parse_args(argv)
+    address = listen_address(args)
+    if address is None:
+        sys.exit(
+            f"{bot.name}: no address; pass --port N or set {ADDRESS_VARIABLE} or {PORT_VARIABLE}"
+        )
+    try:
+        server, bound = serve_at(bot, address)
+    except (OSError, RuntimeError) as error:
+        sys.exit(f"{bot.name}: cannot listen on {address}: {error}")
+    where = address if address.startswith("unix:") else f"{args.host}:{bound}"
+    print(f"{bot.name} listening on {where}", file=sys.stderr, flush=True)
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())

@@ -17,6 +17,7 @@ class FaultCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FAULT_CODE_CRASHED: _ClassVar[FaultCode]
     FAULT_CODE_OVERSIZE: _ClassVar[FaultCode]
     FAULT_CODE_STARTUP_FAILED: _ClassVar[FaultCode]
+    FAULT_CODE_RESOURCE_LIMIT: _ClassVar[FaultCode]
 FAULT_CODE_UNSPECIFIED: FaultCode
 FAULT_CODE_TIMEOUT: FaultCode
 FAULT_CODE_ILLEGAL_ACTION: FaultCode
@@ -25,6 +26,7 @@ FAULT_CODE_DISCONNECTED: FaultCode
 FAULT_CODE_CRASHED: FaultCode
 FAULT_CODE_OVERSIZE: FaultCode
 FAULT_CODE_STARTUP_FAILED: FaultCode
+FAULT_CODE_RESOURCE_LIMIT: FaultCode
 
 class Clocks(_message.Message):
     __slots__ = ("decision_ms", "bank_ms")

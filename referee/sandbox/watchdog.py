@@ -1,0 +1,101 @@
+"""The watchdog: one thread that enforces the limits the kernel cannot set for a bot.
+
+Every ``INTERVAL`` seconds it reads ``/proc`` once and, for each watched bot, adds up the
+resident memory and the processes of all its processes and the CPU time they have used
+(a process that has ended keeps counting with its last reading). A bot over ``memory_mb``,
+``processes`` or ``cpu_s`` times the matches it was given is stopped: the watchdog writes the
+limit into the jail's status file first (so the referee classifies the fault as
+``RESOURCE_LIMIT`` with the limit in the detail), then kills every process of the bot.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from referee.sandbox import procs
+from referee.sandbox.jail import Jail
+from referee.sandbox.limits import MB
+
+INTERVAL = 0.05
+
+
+@dataclass
+class _Watched:
+    jail: Jail
+    root_pid: int
+    cpu_by_pid: dict[int, float] = field(default_factory=dict)
+
+    def check(self, snapshot: list[procs.ProcessInfo]) -> str | None:
+        """Return the limit this bot is over now, or None."""
+        members = self.jail.members(snapshot, self.root_pid)
+        limits = self.jail.sandbox.limits
+        for info in members:
+            self.cpu_by_pid[info.pid] = info.cpu_seconds
+        memory = sum(info.rss_bytes for info in members)
+        if memory > limits.memory_mb * MB:
+            return f"{limits.describe('memory_mb')} (its processes held {memory // MB} MB)"
+        if not self.jail.own_uid and len(members) > limits.processes:
+            return f"{limits.describe('processes')} (it ran {len(members)})"
+        cpu = sum(self.cpu_by_pid.values())
+        budget = limits.cpu_s * max(1, self.jail.matches)
+        if cpu > budget:
+            return (
+                f"{limits.describe('cpu_s')} per match (it used {cpu:.1f} CPU seconds "
+                f"over {max(1, self.jail.matches)} matches)"
+            )
+        return None
+
+
+class Watchdog:
+    """Watches every registered bot until it is unregistered."""
+
+    def __init__(self, interval: float = INTERVAL) -> None:
+        self.interval = interval
+        self._watched: dict[int, _Watched] = {}
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def watch(self, jail: Jail, root_pid: int) -> None:
+        """Start enforcing ``jail``'s limits on the bot started as ``root_pid``."""
+        with self._lock:
+            self._watched[id(jail)] = _Watched(jail, root_pid)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._loop, name="sandbox-watchdog", daemon=True
+                )
+                self._thread.start()
+
+    def forget(self, jail: Jail) -> None:
+        """Stop watching ``jail``."""
+        with self._lock:
+            self._watched.pop(id(jail), None)
+
+    def _loop(self) -> None:
+        while True:
+            with self._lock:
+                watched = list(self._watched.values())
+            if not watched:
+                with self._lock:
+                    if not self._watched:
+                        self._thread = None
+                        return
+                continue
+            snapshot = procs.snapshot()
+            for entry in watched:
+                problem = entry.check(snapshot)
+                if problem is not None:
+                    self._stop(entry, problem)
+            self._wake.wait(self.interval)
+
+    def _stop(self, entry: _Watched, problem: str) -> None:
+        """Record why the bot is stopped, then kill it; it is no longer watched."""
+        entry.jail.status_path.write_text(problem, encoding="utf-8")
+        entry.jail.status_path.chmod(0o600)
+        entry.jail.kill_all(entry.root_pid)
+        self.forget(entry.jail)
+
+
+WATCHDOG = Watchdog()
+"""The process's watchdog (bots are started and watched from one process)."""
