@@ -19,6 +19,16 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     policy = "forfeit"         # forfeit | strikes
     strikes = 3                # with "strikes": the fault count that forfeits
 
+    [sandbox]                  # optional: how local bots are confined
+    level = "strict"           # strict | basic | none | auto (default: the strongest that works)
+
+    [limits]                   # optional, per bot; a bot over one gets RESOURCE_LIMIT
+    memory_mb = 2048           # resident memory of all its processes
+    cpu_s = 300                # CPU seconds per match it plays
+    processes = 256            # processes and threads
+    open_files = 1024
+    file_mb = 256              # largest file it may write (and its scratch folder's size)
+
     [gauntlet]                 # gauntlet only
     champion = "search"
 
@@ -32,6 +42,8 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     [[bots]]                   # exactly one of sample / command / address
     name = "random"
     sample = "pilfer-random"
+    # dir = "mybot"            # a command bot's folder, readable in the sandbox (default:
+                               # the folder of its script or executable)
 
 Every problem raises :class:`DefinitionError` whose message names the field, e.g.
 ``bots[2].address: expected grpc://HOST:PORT``. Unknown keys are errors too, so typos do not
@@ -45,12 +57,23 @@ import json
 import re
 import shlex
 import tomllib
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from referee.games import GAME_NAMES
 from referee.games.base import GameSpec
+from referee.sandbox import AUTO, Level, Limits
+from tournaments.toml_fields import DefinitionError as DefinitionError  # re-exported
+from tournaments.toml_fields import (
+    choice,
+    int_field,
+    name_field,
+    optional_str,
+    reject_unknown,
+    str_field,
+    table_field,
+)
 
 FORMATS = ("round-robin", "double-round-robin", "gauntlet", "knockout", "swiss")
 """The tournament formats, as written in the ``format`` field."""
@@ -58,9 +81,8 @@ FORMATS = ("round-robin", "double-round-robin", "gauntlet", "knockout", "swiss")
 TWO_PLAYER_FORMATS = ("knockout", "swiss")
 """Formats that pair bots head to head, so they need ``players = 2``."""
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _ADDRESS = re.compile(r"^grpcs?://(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\]):(?P<port>[0-9]{1,5})$")
-_BOT_KEYS = frozenset({"name", "sample", "command", "address", "rating"})
+_BOT_KEYS = frozenset({"name", "sample", "command", "address", "rating", "dir"})
 _TOP_KEYS = frozenset(
     {
         "name",
@@ -73,20 +95,14 @@ _TOP_KEYS = frozenset(
         "concurrency",
         "clocks",
         "faults",
+        "sandbox",
+        "limits",
         "gauntlet",
         "knockout",
         "swiss",
         "bots",
     }
 )
-
-
-class DefinitionError(ValueError):
-    """A definition that cannot be used; ``field`` is the dotted path of the offending value."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
 
 
 @dataclass(frozen=True)
@@ -98,6 +114,8 @@ class BotEntry:
     command: tuple[str, ...] | None = None
     address: str | None = None
     rating: float | None = None
+    dir: str | None = None
+    """The folder a ``command`` bot may read in its sandbox (default: its script's folder)."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +149,9 @@ class TournamentDefinition:
     clocks: Clocks
     faults: FaultPolicy
     bots: tuple[BotEntry, ...]
+    sandbox: str = AUTO
+    """A sandbox level name, or ``auto``: the strongest that works where the run starts."""
+    limits: Limits = field(default_factory=Limits)
     champion: str | None = None
     seeding: str = "order"
     tiebreak_games: int = 4
@@ -153,12 +174,12 @@ def parse_definition(text: str) -> TournamentDefinition:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DefinitionError("<toml>", str(error)) from None
-    _reject_unknown("", data, _TOP_KEYS)
-    name = _name(data, "name")
-    game = _choice(data, "game", GAME_NAMES, None)
-    scenario = _optional_str(data, "scenario")
-    players = _int(data, "players", 2, 2, 4)
-    fmt = _choice(data, "format", FORMATS, None)
+    reject_unknown("", data, _TOP_KEYS)
+    name = name_field(data, "name")
+    game = choice(data, "game", GAME_NAMES, None)
+    scenario = optional_str(data, "scenario")
+    players = int_field(data, "players", 2, 2, 4)
+    fmt = choice(data, "format", FORMATS, None)
     if fmt in TWO_PLAYER_FORMATS and players != 2:
         raise DefinitionError("players", f"format {fmt!r} needs players = 2")
     bots = _bots(data)
@@ -169,12 +190,14 @@ def parse_definition(text: str) -> TournamentDefinition:
         scenario=scenario,
         players=players,
         format=fmt,
-        games_per_pairing=_int(data, "games_per_pairing", 1, 1, 1000),
-        seed=_int(data, "seed", None, 0, 2**63 - 1),
-        concurrency=_int(data, "concurrency", 1, 1, 1024),
-        clocks=_clocks(_table(data, "clocks")),
-        faults=_faults(_table(data, "faults")),
+        games_per_pairing=int_field(data, "games_per_pairing", 1, 1, 1000),
+        seed=int_field(data, "seed", None, 0, 2**63 - 1),
+        concurrency=int_field(data, "concurrency", 1, 1, 1024),
+        clocks=_clocks(table_field(data, "clocks")),
+        faults=_faults(table_field(data, "faults")),
         bots=bots,
+        sandbox=_sandbox(table_field(data, "sandbox")),
+        limits=_limits(table_field(data, "limits")),
         **_format_options(data, fmt, bots),
     )
 
@@ -209,83 +232,35 @@ def definition_hash(definition: TournamentDefinition) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _reject_unknown(prefix: str, data: dict[str, Any], allowed: frozenset[str]) -> None:
-    for key in data:
-        if key not in allowed:
-            known = ", ".join(sorted(allowed))
-            raise DefinitionError(f"{prefix}{key}", f"unknown field; known fields: {known}")
-
-
-def _table(data: dict[str, Any], field: str) -> dict[str, Any]:
-    value = data.get(field, {})
-    if not isinstance(value, dict):
-        raise DefinitionError(field, "expected a table")
-    return value
-
-
-def _key(field: str) -> str:
-    """Return the last part of a dotted field path: the key inside its table."""
-    return field.rsplit(".", 1)[-1]
-
-
-def _int(data: dict[str, Any], field: str, default: int | None, low: int, high: int) -> int:
-    key = _key(field)
-    if key not in data:
-        if default is None:
-            raise DefinitionError(field, "missing required field")
-        return default
-    value = data[key]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise DefinitionError(field, f"expected an integer, got {value!r}")
-    if not low <= value <= high:
-        raise DefinitionError(field, f"must be between {low} and {high}, got {value}")
-    return value
-
-
-def _str(data: dict[str, Any], field: str) -> str:
-    key = _key(field)
-    if key not in data:
-        raise DefinitionError(field, "missing required field")
-    value = data[key]
-    if not isinstance(value, str) or not value.strip():
-        raise DefinitionError(field, f"expected a non-empty string, got {value!r}")
-    return value
-
-
-def _optional_str(data: dict[str, Any], field: str) -> str | None:
-    return _str(data, field) if _key(field) in data else None
-
-
-def _name(data: dict[str, Any], field: str) -> str:
-    value = _str(data, field)
-    if not _NAME.match(value):
-        raise DefinitionError(field, f"{value!r}: use letters, digits, '.', '_', '-' (max 64)")
-    return value
-
-
-def _choice(data: dict[str, Any], field: str, options: tuple[str, ...], default: str | None) -> str:
-    if default is not None and _key(field) not in data:
-        return default
-    value = _str(data, field)
-    if value not in options:
-        raise DefinitionError(field, f"{value!r} is not one of {', '.join(options)}")
-    return value
-
-
 def _clocks(table: dict[str, Any]) -> Clocks:
-    _reject_unknown("clocks.", table, frozenset({"decision_ms", "bank_ms"}))
+    reject_unknown("clocks.", table, frozenset({"decision_ms", "bank_ms"}))
     return Clocks(
-        decision_ms=_int(table, "clocks.decision_ms", 1000, 1, 3_600_000),
-        bank_ms=_int(table, "clocks.bank_ms", 60_000, 1, 86_400_000),
+        decision_ms=int_field(table, "clocks.decision_ms", 1000, 1, 3_600_000),
+        bank_ms=int_field(table, "clocks.bank_ms", 60_000, 1, 86_400_000),
     )
 
 
 def _faults(table: dict[str, Any]) -> FaultPolicy:
-    _reject_unknown("faults.", table, frozenset({"policy", "strikes"}))
+    reject_unknown("faults.", table, frozenset({"policy", "strikes"}))
     return FaultPolicy(
-        policy=_choice(table, "faults.policy", ("forfeit", "strikes"), "forfeit"),
-        strikes=_int(table, "faults.strikes", 3, 1, 1000),
+        policy=choice(table, "faults.policy", ("forfeit", "strikes"), "forfeit"),
+        strikes=int_field(table, "faults.strikes", 3, 1, 1000),
     )
+
+
+def _sandbox(table: dict[str, Any]) -> str:
+    reject_unknown("sandbox.", table, frozenset({"level"}))
+    return choice(table, "sandbox.level", (AUTO, *(level.value for level in Level)), AUTO)
+
+
+def _limits(table: dict[str, Any]) -> Limits:
+    reject_unknown("limits.", table, frozenset(Limits.BOUNDS))
+    defaults = Limits()
+    values = {
+        name: int_field(table, f"limits.{name}", getattr(defaults, name), low, high)
+        for name, (low, high) in Limits.BOUNDS.items()
+    }
+    return Limits(**values)
 
 
 def _bots(data: dict[str, Any]) -> tuple[BotEntry, ...]:
@@ -309,7 +284,7 @@ def _bots(data: dict[str, Any]) -> tuple[BotEntry, ...]:
 def _bot(entry: object, field: str) -> BotEntry:
     if not isinstance(entry, dict):
         raise DefinitionError(field, "expected a table such as { name = ..., sample = ... }")
-    _reject_unknown(f"{field}.", entry, _BOT_KEYS)
+    reject_unknown(f"{field}.", entry, _BOT_KEYS)
     sources = [key for key in ("sample", "command", "address") if key in entry]
     if len(sources) != 1:
         raise DefinitionError(field, "set exactly one of sample, command, address")
@@ -317,12 +292,21 @@ def _bot(entry: object, field: str) -> BotEntry:
     if rating is not None and (not isinstance(rating, int | float) or isinstance(rating, bool)):
         raise DefinitionError(f"{field}.rating", f"expected a number, got {rating!r}")
     return BotEntry(
-        name=_name(entry, f"{field}.name"),
-        sample=_name(entry, f"{field}.sample") if "sample" in entry else None,
+        name=name_field(entry, f"{field}.name"),
+        sample=name_field(entry, f"{field}.sample") if "sample" in entry else None,
         command=_command(entry["command"], f"{field}.command") if "command" in entry else None,
         address=_address(entry, f"{field}.address") if "address" in entry else None,
         rating=float(rating) if rating is not None else None,
+        dir=_bot_dir(entry, field),
     )
+
+
+def _bot_dir(entry: dict[str, Any], field: str) -> str | None:
+    if "dir" not in entry:
+        return None
+    if "command" not in entry:
+        raise DefinitionError(f"{field}.dir", "only a command bot has a folder")
+    return str_field(entry, f"{field}.dir")
 
 
 def _command(value: object, field: str) -> tuple[str, ...]:
@@ -341,7 +325,7 @@ def _command(value: object, field: str) -> tuple[str, ...]:
 
 
 def _address(entry: dict[str, Any], field: str) -> str:
-    value = _str(entry, field)
+    value = str_field(entry, field)
     match = _ADDRESS.match(value)
     if match is None or not 1 <= int(match["port"]) <= 65535:
         raise DefinitionError(field, f"{value!r}: expected grpc://HOST:PORT or grpcs://HOST:PORT")
@@ -358,31 +342,31 @@ def _format_options(data: dict[str, Any], fmt: str, bots: tuple[BotEntry, ...]) 
     for section in ("gauntlet", "knockout", "swiss"):
         if section in data and section != fmt:
             raise DefinitionError(section, f"table only allowed with format = {section!r}")
-    table = _table(data, fmt) if fmt in ("gauntlet", "knockout", "swiss") else {}
+    table = table_field(data, fmt) if fmt in ("gauntlet", "knockout", "swiss") else {}
     if fmt == "gauntlet":
-        _reject_unknown("gauntlet.", table, frozenset({"champion"}))
-        champion = _str(table, "gauntlet.champion")
+        reject_unknown("gauntlet.", table, frozenset({"champion"}))
+        champion = str_field(table, "gauntlet.champion")
         if champion not in {bot.name for bot in bots}:
             raise DefinitionError("gauntlet.champion", f"{champion!r} is not a bot name")
         return {"champion": champion}
     if fmt == "knockout":
         return _knockout_options(table, bots)
     if fmt == "swiss":
-        _reject_unknown("swiss.", table, frozenset({"rounds"}))
+        reject_unknown("swiss.", table, frozenset({"rounds"}))
         default_rounds = max(1, (len(bots) - 1).bit_length())
-        rounds = _int(table, "swiss.rounds", default_rounds, 1, len(bots) - 1)
+        rounds = int_field(table, "swiss.rounds", default_rounds, 1, len(bots) - 1)
         return {"swiss_rounds": rounds}
     return {}
 
 
 def _knockout_options(table: dict[str, Any], bots: tuple[BotEntry, ...]) -> dict[str, Any]:
-    _reject_unknown("knockout.", table, frozenset({"seeding", "tiebreak_games"}))
-    seeding = _choice(table, "knockout.seeding", ("order", "rating"), "order")
+    reject_unknown("knockout.", table, frozenset({"seeding", "tiebreak_games"}))
+    seeding = choice(table, "knockout.seeding", ("order", "rating"), "order")
     if seeding == "rating":
         for index, bot in enumerate(bots):
             if bot.rating is None:
                 raise DefinitionError(f"bots[{index}].rating", "seeding = 'rating' needs it")
-    tiebreak = _int(table, "knockout.tiebreak_games", 4, 0, 100)
+    tiebreak = int_field(table, "knockout.tiebreak_games", 4, 0, 100)
     if tiebreak % 2:
         raise DefinitionError("knockout.tiebreak_games", "must be even (games come in pairs)")
     return {"seeding": seeding, "tiebreak_games": tiebreak}

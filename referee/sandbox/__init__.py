@@ -5,7 +5,15 @@ tournaments: :mod:`referee.transport.process` starts a bot inside a :class:`Jail
 """
 
 from referee.sandbox.jail import Jail, Sandbox
-from referee.sandbox.levels import AUTO, Level, SandboxError, resolve, strongest, unavailable
+from referee.sandbox.levels import (
+    AUTO,
+    Level,
+    SandboxError,
+    resolve,
+    sandbox_line,
+    strongest,
+    unavailable,
+)
 from referee.sandbox.limits import Limits
 from referee.sandbox.watchdog import WATCHDOG
 
@@ -18,6 +26,7 @@ __all__ = [
     "Sandbox",
     "SandboxError",
     "resolve",
+    "sandbox_line",
     "strongest",
     "unavailable",
 ]

@@ -122,3 +122,15 @@ def resolve(requested: str) -> Level:
     if problem is not None:
         raise SandboxError(f"sandbox level {level.value!r} cannot start here: {problem}")
     return level
+
+
+_PROTECTS = {
+    Level.STRICT: "namespaces via bubblewrap, no network, only its own folder visible",
+    Level.BASIC: "own uid, scrubbed environment, limits; no namespaces",
+    Level.NONE: "NOT sandboxed: bots run as you, with your environment and files",
+}
+
+
+def sandbox_line(level: Level) -> str:
+    """Return the one line that says which sandbox the bots run in."""
+    return f"sandbox: {level.value} ({_PROTECTS[level]})"

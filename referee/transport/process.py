@@ -122,7 +122,8 @@ class BotProcess:
         while time.monotonic() < deadline:
             code = self.exit_code()
             if code is not None:
-                return f"exited with code {code} before listening: {self.output_tail(300).strip()}"
+                tail = self.output_tail(300).strip()
+                return f"exited with code {code} before listening" + (f": {tail}" if tail else "")
             if self._accepts():
                 return None
             wrong_door = self._listens_on_tcp_only()

@@ -21,6 +21,7 @@ from referee.games.base import ConfigError
 from referee.match import Clocks, FaultPolicy, MatchSetup, run_match
 from referee.match.player import DecisionRecord, JsonDict
 from referee.matchlog import LogWriter
+from referee.sandbox import Sandbox
 from referee.transport.bots import open_players, parse_bot
 from referee.transport.codec import codec_for
 from referee.transport.results import match_event_result, step_message
@@ -70,10 +71,17 @@ class _Stream:
 
 
 class RefereeService(referee_pb2_grpc.RefereeServicer):
-    """Runs matches for callers; bots are sample names or grpc:// addresses (no commands)."""
+    """Runs matches for callers; bots are sample names or grpc:// addresses (no commands).
 
-    def __init__(self, log_dir: Path) -> None:
+    Sample bots run in ``sandbox``. A match's log (whose header holds the seed) is served only
+    once the match has ended, so no bot of a running match can learn its future from it.
+    """
+
+    def __init__(self, log_dir: Path, sandbox: Sandbox | None = None) -> None:
         self.log_dir = log_dir
+        self.sandbox = sandbox
+        self._running: set[str] = set()
+        self._running_lock = threading.Lock()
 
     def ListGames(self, request: Any, context: Any) -> referee_pb2.ListGamesResponse:
         """Return every game with its scenarios."""
@@ -138,9 +146,11 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
 
     def _run(self, setup: MatchSetup, specs: list[Any], stream: _Stream) -> None:
         match_dir = self.log_dir / setup.match_id
+        with self._running_lock:
+            self._running.add(setup.match_id)
         try:
             with (
-                open_players(specs, setup.game.spec.name, match_dir) as players,
+                open_players(specs, setup.game.spec.name, match_dir, self.sandbox) as players,
                 LogWriter(match_dir / "match.jsonl") as writer,
             ):
                 run_match(setup, players, [writer, stream])
@@ -149,25 +159,40 @@ class RefereeService(referee_pb2_grpc.RefereeServicer):
         except Exception as error:  # reported to the caller as INTERNAL
             stream.failure = repr(error)
         finally:
+            with self._running_lock:
+                self._running.discard(setup.match_id)
             stream.events.put(None)
 
     def GetMatchLog(self, request: Any, context: Any) -> referee_pb2.MatchLog:
         """Return the log of a match this referee ran."""
         if not MATCH_ID.match(request.match_id):
             context.abort(grpc.StatusCode.INVALID_ARGUMENT, "bad match id")
+        with self._running_lock:
+            running = request.match_id in self._running
+        if running:
+            detail = f"match {request.match_id} is still running; its log is served once it ends"
+            context.abort(grpc.StatusCode.FAILED_PRECONDITION, detail)
         path = self.log_dir / request.match_id / "match.jsonl"
         if not path.is_file():
             context.abort(grpc.StatusCode.NOT_FOUND, f"no log for match {request.match_id}")
         return referee_pb2.MatchLog(match_id=request.match_id, jsonl=path.read_bytes())
 
 
-def serve(host: str, port: int, log_dir: Path, workers: int = 8) -> tuple[grpc.Server, int]:
-    """Start a referee server with health checking and reflection; return (server, port)."""
+def serve(
+    host: str, port: int, log_dir: Path, workers: int = 8, sandbox: Sandbox | None = None
+) -> tuple[grpc.Server, int]:
+    """Start a referee server with health checking and reflection; return (server, port).
+
+    ``log_dir`` is made private to the harness's user (0700); bots run in ``sandbox``
+    (default: the strongest that works here).
+    """
+    log_dir.mkdir(parents=True, exist_ok=True)
+    log_dir.chmod(0o700)
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=workers + 2), options=list(CHANNEL_OPTIONS)
     )
     referee_pb2_grpc.add_RefereeServicer_to_server(  # type: ignore[no-untyped-call]
-        RefereeService(log_dir), server
+        RefereeService(log_dir, sandbox), server
     )
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

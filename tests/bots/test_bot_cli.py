@@ -65,7 +65,7 @@ def test_check_fails_with_a_report_on_a_broken_bot(tmp_path: Path):
 def test_check_reports_a_bot_that_never_starts(tmp_path: Path):
     checked = ruckus("bot", "check", f"cmd:{sys.executable} -c 'raise SystemExit(3)'")
     assert checked.returncode == 1
-    assert "FAIL  startup: the bot exited with code 3" in checked.stdout
+    assert "FAIL  startup: exited with code 3 before listening" in checked.stdout
 
 
 def test_check_runs_a_sample_bot_by_name_and_a_bot_at_an_address(tmp_path: Path):

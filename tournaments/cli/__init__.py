@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from tournaments.cli import bot, games, play, referee, replay, tournament
+from tournaments.cli import bot, doctor, games, play, referee, replay, tournament
 
 app = typer.Typer(
     name="ruckus",
@@ -18,3 +18,4 @@ referee.register(app)
 replay.register(app)
 tournament.register(app)
 bot.register(app)
+doctor.register(app)

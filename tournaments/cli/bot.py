@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-import socket
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,28 +44,13 @@ def new(
     typer.echo(f"  edit choose() in {project.folder / project.run[-1]}")
 
 
-def _wait_listening(process: BotProcess, deadline: float) -> str | None:
-    """Wait until the bot accepts connections; return a problem, or None once it does."""
-    while time.monotonic() < deadline:
-        code = process.exit_code()
-        if code is not None:
-            return f"the bot exited with code {code} before listening"
-        with (
-            contextlib.suppress(OSError),
-            socket.create_connection(("127.0.0.1", process.port), timeout=0.5),
-        ):
-            return None
-        time.sleep(0.1)
-    return f"the bot did not listen within {STARTUP_SECONDS:.0f} s"
-
-
 @contextlib.contextmanager
 def _started(argv: tuple[str, ...], cwd: Path | None) -> Iterator[str]:
     """Start a bot process, wait until it listens, yield its address; always stop it."""
     with tempfile.TemporaryDirectory(prefix="ruckus-check-") as scratch:
         process = BotProcess(argv, Path(scratch) / "bot.log", cwd=cwd)
         try:
-            problem = _wait_listening(process, time.monotonic() + STARTUP_SECONDS)
+            problem = process.wait_listening(STARTUP_SECONDS)
             if problem is not None:
                 tail = process.output_tail().strip()
                 raise typer.Exit(_report_startup(problem, tail))

@@ -14,6 +14,7 @@ from referee.games.base import ConfigError, Game
 from referee.match import Clocks, FaultPolicy, MatchResult, MatchSetup, run_match
 from referee.match.player import DecisionRecord, JsonDict, MatchObserver, Player
 from referee.matchlog import LogWriter
+from referee.sandbox import AUTO, Limits, Sandbox, SandboxError, resolve, sandbox_line
 from referee.transport.bots import BotSpec, open_players, parse_bot
 
 
@@ -96,8 +97,19 @@ def play(
     max_strikes: Annotated[
         int, typer.Option(help="Strikes before a forfeit (default-action policy).")
     ] = 3,
+    sandbox: Annotated[
+        str,
+        typer.Option(
+            help="How spawned bots are confined: strict, basic, none, or auto (the strongest "
+            "that works here; `ruckus doctor` tells which)."
+        ),
+    ] = AUTO,
 ) -> None:
     """Play one match between bots over gRPC and print the result."""
+    try:
+        confinement = Sandbox(resolve(sandbox), Limits())
+    except (ValueError, SandboxError) as error:
+        raise typer.BadParameter(str(error), param_hint="--sandbox") from None
     try:
         setup = _setup(
             game, seed, scenario, Clocks(decision_ms, bank_ms), FaultPolicy(policy, max_strikes)
@@ -109,9 +121,11 @@ def play(
     if not spec.min_players <= len(specs) <= spec.max_players:
         raise typer.BadParameter(f"{game} needs {spec.min_players}-{spec.max_players} bots")
     _exit_on_sigterm()
+    if any(spec.spawns for spec in specs):
+        typer.echo(sandbox_line(confinement.level), err=True)
     with (
         tempfile.TemporaryDirectory(prefix="ruckus-bots-") as output_dir,
-        open_players(specs, game, Path(output_dir)) as players,
+        open_players(specs, game, Path(output_dir), confinement) as players,
     ):
         observers: list[MatchObserver] = [BoardWatcher(setup.game)] if watch else []
         if log is not None:

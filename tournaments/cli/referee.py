@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from referee.sandbox import AUTO, Limits, Sandbox, SandboxError, resolve, sandbox_line
 from referee.transport.server import serve as serve_referee
 
 referee_app = typer.Typer(help="Run the referee as a gRPC service.", no_args_is_help=True)
@@ -26,10 +27,18 @@ def serve(
     logs: Annotated[
         Path, typer.Option(help="Directory for match logs and bot output.")
     ] = DEFAULT_LOGS,
+    sandbox: Annotated[
+        str, typer.Option(help="How sample bots are confined: strict, basic, none or auto.")
+    ] = AUTO,
 ) -> None:
     """Serve the Referee service (with health checking and reflection) until interrupted."""
-    server, bound = serve_referee(host, port, logs)
+    try:
+        confinement = Sandbox(resolve(sandbox), Limits())
+    except (ValueError, SandboxError) as error:
+        raise typer.BadParameter(str(error), param_hint="--sandbox") from None
+    server, bound = serve_referee(host, port, logs, sandbox=confinement)
     typer.echo(f"referee listening on {host}:{bound}; logs in {logs}")
+    typer.echo(sandbox_line(confinement.level))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     try:
         while server.wait_for_termination(timeout=1.0):

@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from referee.sandbox import SandboxError
 from tournaments.definition import DefinitionError, load_definition
 from tournaments.runner import (
     FleetError,
@@ -29,7 +30,15 @@ tournament_app = typer.Typer(
     help="Run, resume and show tournaments defined in TOML files.", no_args_is_help=True
 )
 
-_FAILURES = (DefinitionError, StoreError, FleetError, RunnerError, PoolError, OSError)
+_FAILURES = (
+    DefinitionError,
+    StoreError,
+    FleetError,
+    RunnerError,
+    PoolError,
+    SandboxError,
+    OSError,
+)
 
 CONCURRENCY_HELP = "Matches at once (default: the definition's concurrency, else the CPU count)."
 

@@ -1,9 +1,9 @@
 """The bot fleet: every bot of a tournament, spawned once and shared by all its matches.
 
-Each ``sample`` or ``command`` bot runs as one local process (via
-:class:`referee.transport.process.BotProcess`: a free loopback port, its own process group,
-stdin closed, output captured to a capped file under ``RUN/bots``); an ``address`` bot is
-already running elsewhere. A spawned bot that dies is restarted on a new port; one that has
+Each ``sample`` or ``command`` bot runs as one local process in the run's sandbox (via
+:class:`referee.transport.process.BotProcess`: a Unix socket or a free loopback port, its
+limits, stdin closed, output captured to a capped file under ``RUN/bots``); an ``address``
+bot is already running elsewhere. A spawned bot that dies is restarted on a new port; one that has
 crashed more than ``max_restarts`` times is quarantined and forfeits its remaining matches.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import socket
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee.sandbox import Sandbox
 from referee.transport.process import BotProcess
 from sample_bots.registry import sample_command
 from tournaments.definition import BotEntry, TournamentDefinition
@@ -95,19 +95,12 @@ def _reachable(address: str) -> bool:
         return False
 
 
-def _wait_listening(process: BotProcess, seconds: float) -> str | None:
-    """Wait until ``process`` accepts TCP connections; return a problem or None."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        code = process.exit_code()
-        if code is not None:
-            return f"exited with code {code}: {process.output_tail(300).strip()}"
-        try:
-            with socket.create_connection(("127.0.0.1", process.port), timeout=0.2):
-                return None
-        except OSError:
-            time.sleep(0.02)
-    return f"not listening after {seconds:.0f} s"
+def _exit_problem(process: BotProcess, code: int) -> str:
+    """Say why a bot process ended: the limit the sandbox stopped it for, or its exit."""
+    limit = process.limit_exceeded()
+    if limit is not None:
+        return f"stopped by the sandbox: over {limit}"
+    return f"exited with code {code}: {process.output_tail(300).strip()}"
 
 
 class BotFleet:
@@ -118,9 +111,11 @@ class BotFleet:
         definition: TournamentDefinition,
         output_dir: Path,
         notify: Callable[[str], None],
+        sandbox: Sandbox,
         max_restarts: int = MAX_RESTARTS,
     ) -> None:
         self.output_dir = output_dir
+        self.sandbox = sandbox
         self.max_restarts = max_restarts
         self._notify = notify
         self.bots: dict[str, FleetBot] = {}
@@ -149,13 +144,14 @@ class BotFleet:
         assert bot.argv is not None
         bot.starts += 1
         log = self.output_dir / f"{bot.entry.name}.{bot.starts}.log"
-        bot.process = BotProcess(bot.argv, log)
+        folder = Path(bot.entry.dir) if bot.entry.dir is not None else None
+        bot.process = BotProcess(bot.argv, log, self.sandbox, bot_dir=folder)
         bot.address = bot.process.address
 
     def _await(self, bot: FleetBot) -> None:
         """Wait for a freshly spawned bot; treat a failure to listen as a crash."""
         while bot.process is not None and not bot.quarantined:
-            problem = _wait_listening(bot.process, LISTEN_SECONDS)
+            problem = bot.process.wait_listening(LISTEN_SECONDS)
             if problem is None:
                 return
             self._crashed(bot, problem)
@@ -180,17 +176,22 @@ class BotFleet:
             if bot.process is not None and not bot.quarantined:
                 code = bot.process.exit_code()
                 if code is not None:
-                    tail = bot.process.output_tail(300).strip()
-                    self._crashed(bot, f"exited with code {code}: {tail}")
+                    self._crashed(bot, _exit_problem(bot.process, code))
                     self._await(bot)
 
     def endpoint(self, name: str) -> SeatEndpoint:
-        """Return where bot ``name`` answers now (no address once it is quarantined)."""
+        """Return where bot ``name`` answers for its next match (none once quarantined).
+
+        Each call counts one match toward the bot's CPU budget (``cpu_s`` per match).
+        """
         bot = self.bots[name]
         if bot.quarantined:
             reason = f"quarantined after {bot.crashes} crashes; last: {bot.last_failure}"
             return SeatEndpoint(bot.source, None, reason[:500])
-        return SeatEndpoint(bot.source, bot.address)
+        if bot.process is None:
+            return SeatEndpoint(bot.source, bot.address)
+        bot.process.jail.matches += 1
+        return SeatEndpoint(bot.source, bot.address, status_path=str(bot.process.jail.status_path))
 
     def quarantined(self) -> list[str]:
         """Return the names of the quarantined bots."""

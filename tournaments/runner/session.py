@@ -7,6 +7,7 @@ import tomllib
 from pathlib import Path
 
 from referee.games import get_game
+from referee.sandbox import resolve as resolve_level
 from tournaments.definition import TournamentDefinition, check_against_spec, parse_definition
 from tournaments.runner.fleet import resolve_address, resolve_command
 from tournaments.runner.layout import RunFolder
@@ -24,8 +25,10 @@ def resolve_concurrency(text: str, requested: int | None) -> int:
 
 
 def check_runnable(definition: TournamentDefinition) -> None:
-    """Raise DefinitionError or FleetError if the definition cannot be run as it stands."""
+    """Raise DefinitionError, FleetError or SandboxError if the definition cannot be run
+    as it stands (its sandbox level included)."""
     check_against_spec(definition, get_game(definition.game).spec)
+    resolve_level(definition.sandbox)
     for entry in definition.bots:
         if resolve_command(entry, definition.game) is None:
             resolve_address(entry)
@@ -40,6 +43,7 @@ def start_run(
     store = ResultStore.create(run_dir, text)
     try:
         folder = RunFolder(run_dir)
+        folder.create()
         folder.write_source(definition_file)
         return run_tournament(folder, store, resolve_concurrency(text, concurrency), observer)
     finally:
@@ -65,6 +69,7 @@ def resume_run(
         text = store.definition_text()
     try:
         check_runnable(store.definition())
+        folder.reopen()
         return run_tournament(folder, store, resolve_concurrency(text, concurrency), observer)
     finally:
         store.close()

@@ -162,7 +162,9 @@ def run_checks(address: str, games: list[str] | None = None) -> list[CheckResult
 def main(argv: list[str] | None = None) -> int:
     """Run the kit from the command line; return the exit code."""
     parser = argparse.ArgumentParser(prog="python -m ruckus.check", description=__doc__)
-    parser.add_argument("address", help="the bot's HOST:PORT, e.g. 127.0.0.1:50061")
+    parser.add_argument(
+        "address", help="the bot's HOST:PORT (e.g. 127.0.0.1:50061) or unix:/path/to/socket"
+    )
     parser.add_argument("--game", action="append", choices=KNOWN_GAMES, help="game(s) to check")
     args = parser.parse_args(argv)
     results = run_checks(args.address, args.game)

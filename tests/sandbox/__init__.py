@@ -1,0 +1,1 @@
+"""Sandbox tests: attacker bots against real sandboxes."""
