@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 import ruckus
+
 from sample_bots.random_bot import RandomBot
 
 
