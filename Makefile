@@ -32,6 +32,7 @@ lint: $(STAMP)
 
 test: lint $(NODE_STAMP)
 	@test -x /usr/bin/chromium || echo "note: chromium not installed: the browser test will be skipped (apt-get install chromium)"
+	@$(BIN)/ruckus doctor | grep unavailable | sed 's/^/note: sandbox level /;s/$$/ (its tests will be skipped)/' || true
 	$(BIN)/pytest -q
 
 # Regenerate the committed Python stubs and the compliance kit's scripted matches.

@@ -26,6 +26,7 @@ import grpc
 from ruckus.limits import CHANNEL_OPTIONS
 
 from referee.match import Clocks, MatchSetup, run_match
+from referee.sandbox import Level, Sandbox
 from referee.transport.bots import open_players, parse_bot
 from referee.transport.process import BotProcess
 from sample_bots.pilfer_search import PilferSearch
@@ -58,7 +59,8 @@ class Worker:
         self.stack = ExitStack()
         self.addresses = {}
         for level, argv in commands.items():
-            process = BotProcess(argv, folder / f"{level}-{uuid.uuid4().hex[:6]}.log")
+            log = folder / f"{level}-{uuid.uuid4().hex[:6]}.log"
+            process = BotProcess(argv, log, Sandbox(Level.NONE))  # our own bots, on ports
             self.stack.callback(process.stop)
             with grpc.insecure_channel(process.address, options=list(CHANNEL_OPTIONS)) as channel:
                 grpc.channel_ready_future(channel).result(timeout=30)

@@ -19,7 +19,10 @@ SYSTEM_FOLDERS = ("/usr", "/etc")
 """Bound read-only at the same place."""
 MERGED_USR = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 """Links into ``/usr`` on merged-usr systems, real folders on older ones."""
-_PACKAGES = ("ruckus", "referee", "sample_bots", "grpc", "google")
+_PACKAGES = ("ruckus", "sample_bots", "grpc", "google")
+_REFEREE = Path(__file__).resolve().parents[1]
+"""The rules engines' package, found by this file's own place (an import of ``referee`` could
+find a test folder of that name first)."""
 
 
 def _package_folders(name: str) -> list[Path]:
@@ -55,6 +58,7 @@ def executable_home(command: str) -> Path | None:
 def runtime_folders(argv0: str) -> list[Path]:
     """Return the folders outside the system ones that a bot started as ``argv0`` may read."""
     folders = [Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent]
+    folders.append(_REFEREE)
     for name in _PACKAGES:
         folders.extend(_package_folders(name))
     for sdk in _package_folders("ruckus"):

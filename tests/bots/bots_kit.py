@@ -14,6 +14,7 @@ from ruckus.limits import CHANNEL_OPTIONS
 
 from referee.games import get_game
 from referee.match import Clocks, MatchResult, MatchSetup, run_match
+from referee.sandbox import Sandbox
 from referee.transport.bots import BotSpec, open_players, parse_bot
 from referee.transport.process import BotProcess
 
@@ -21,9 +22,12 @@ Policy = Callable[[dict, list[dict], int], int]
 """An in-process player: (observation, action dicts, seat) -> index."""
 
 
-def start_bot(argv: Sequence[str], workdir: Path, cwd: Path | None = None) -> BotProcess:
-    """Start a bot process and wait until it accepts connections."""
-    bot = BotProcess(list(argv), workdir / f"bot-{uuid.uuid4().hex[:6]}.log", cwd=cwd)
+def start_bot(
+    argv: Sequence[str], workdir: Path, cwd: Path | None = None, sandbox: Sandbox | None = None
+) -> BotProcess:
+    """Start a bot process (default: in the strongest sandbox) and wait until it listens."""
+    log = workdir / f"bot-{uuid.uuid4().hex[:6]}.log"
+    bot = BotProcess(list(argv), log, sandbox, cwd=cwd)
     with grpc.insecure_channel(bot.address, options=list(CHANNEL_OPTIONS)) as channel:
         grpc.channel_ready_future(channel).result(timeout=20)
     return bot

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from bots_kit import play_match, start_bot
 
+from referee.sandbox import Level, Sandbox
 from tournaments.scaffold import ScaffoldError, create_project, read_project
 
 RUCKUS = [sys.executable, "-c", "from tournaments.cli import app; app()"]
@@ -70,7 +71,8 @@ def test_check_reports_a_bot_that_never_starts(tmp_path: Path):
 
 def test_check_runs_a_sample_bot_by_name_and_a_bot_at_an_address(tmp_path: Path):
     assert ruckus("bot", "check", "pilfer-greedy").returncode == 0
-    bot = start_bot([sys.executable, "-m", "sample_bots.pilfer_random"], tmp_path)
+    argv = [sys.executable, "-m", "sample_bots.pilfer_random"]
+    bot = start_bot(argv, tmp_path, sandbox=Sandbox(Level.NONE))  # on a port, as a user would
     try:
         checked = ruckus("bot", "check", f"grpc://{bot.address}", "--game", "pilfer")
     finally:

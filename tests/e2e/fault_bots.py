@@ -4,7 +4,8 @@ Each plays random legal actions for AFTER decisions (default 3), then misbehaves
 sleep (past any deadline), exit (the process dies), out_of_range (index past the list),
 garbage (bytes that are not a BotMessage), oversize (a huge message), hangup (ends the
 stream but keeps running), wrong_id (answers another decision id), die_at_start (exits
-before listening). If RUCKUS_TEST_PIDFILE is set, the bot writes its pid there first.
+before listening). Arguments after the count are ignored (tests use one
+to find the process by its command line).
 """
 
 from __future__ import annotations
@@ -83,7 +84,8 @@ def raw_server(mode: str, after: int) -> None:
     )
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8), options=list(CHANNEL_OPTIONS))
     server.add_generic_rpc_handlers((handler,))
-    server.add_insecure_port(f"127.0.0.1:{os.environ['RUCKUS_PORT']}")
+    address = os.environ.get("RUCKUS_ADDRESS") or f"127.0.0.1:{os.environ['RUCKUS_PORT']}"
+    server.add_insecure_port(address)
     server.start()
     server.wait_for_termination(timeout=120)
 
@@ -91,10 +93,6 @@ def raw_server(mode: str, after: int) -> None:
 def main() -> None:
     mode = sys.argv[1]
     after = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    pidfile = os.environ.get("RUCKUS_TEST_PIDFILE")
-    if pidfile:
-        with open(pidfile, "w") as handle:
-            handle.write(str(os.getpid()))
     if mode == "die_at_start":
         sys.exit("this bot never starts")
     if mode in ("garbage", "oversize", "hangup", "wrong_id"):

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import pytest
 
 from referee.matchlog import read_log
+from referee.sandbox import Level, Sandbox
 from referee.transport.process import BotProcess
 
 RUCKUS = [sys.executable, "-c", "from tournaments.cli import app; app()"]
@@ -39,7 +40,8 @@ def test_full_match_between_two_bot_processes(game: str, workdir: Path, kit):
 
 
 def test_four_seat_match_against_a_bot_at_a_grpc_address(workdir: Path, kit):
-    bot = BotProcess([sys.executable, "-m", "sample_bots.pilfer_random"], workdir / "remote.log")
+    argv = [sys.executable, "-m", "sample_bots.pilfer_random"]
+    bot = BotProcess(argv, workdir / "remote.log", Sandbox(Level.NONE))  # as a user starts it
     try:
         remote = f"grpc://{bot.address}"
         result, log = kit.play_match("pilfer", ["random", remote, "random", remote], workdir)
@@ -74,9 +76,23 @@ def test_ruckus_play_rejects_an_unknown_bot():
     assert "unknown sample bot" in done.stderr
 
 
+def _pids_with(marker: str) -> list[int]:
+    """Return the pids of the processes whose last argument is ``marker``."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                arguments = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if arguments[-2:-1] == [marker.encode()]:
+                pids.append(int(entry.name))
+    return pids
+
+
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_interrupted_play_leaves_no_bot_behind_and_a_readable_log(workdir: Path, kit, signum):
-    pidfile = workdir / "bot.pid"
+    marker = f"marker-{uuid.uuid4().hex}"
     log = workdir / "cut.jsonl"
     command = [
         *RUCKUS,
@@ -85,31 +101,30 @@ def test_interrupted_play_leaves_no_bot_behind_and_a_readable_log(workdir: Path,
         "--bot",
         "random",
         "--bot",
-        kit.fault_bot("sleep", 5),
+        f"{kit.fault_bot('sleep', 5)} {marker}",
         "--decision-ms",
         "60000",
         "--log",
         str(log),
     ]
-    env = {**os.environ, "RUCKUS_TEST_PIDFILE": str(pidfile)}
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and not (
             log.exists() and len(read_log(log).decisions) >= 5
         ):
             time.sleep(0.1)
-        bot_pid = int(pidfile.read_text())
-        assert _alive(bot_pid)
+        bot_pids = _pids_with(marker)  # the bot (and its sandbox), seen from outside
+        assert bot_pids and all(_alive(pid) for pid in bot_pids)
         process.send_signal(signum)
         process.wait(timeout=20)
     finally:
         process.kill()
         process.communicate(timeout=10)
     deadline = time.monotonic() + 5
-    while _alive(bot_pid) and time.monotonic() < deadline:
+    while any(_alive(pid) for pid in bot_pids) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _alive(bot_pid)
+    assert not any(_alive(pid) for pid in bot_pids)
     cut = read_log(log)
     assert cut.header is not None and not cut.complete and cut.problems == []
     assert len(cut.decisions) >= 5

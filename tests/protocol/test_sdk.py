@@ -16,6 +16,7 @@ from ruckus.check import load_script, run_checks
 from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.v1 import bot_pb2, bot_pb2_grpc
 
+from referee.sandbox import Level, Sandbox
 from referee.transport.process import BotProcess
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,9 +87,8 @@ def test_scripts_parse_strictly_with_the_current_schema():
 
 
 def test_run_serves_on_the_port_option_over_the_environment(tmp_path: Path):
-    bot = BotProcess(
-        [sys.executable, "-m", "sample_bots.pilfer_random", "--port", "0"], tmp_path / "b.log"
-    )
+    argv = [sys.executable, "-m", "sample_bots.pilfer_random", "--port", "0"]
+    bot = BotProcess(argv, tmp_path / "b.log", Sandbox(Level.NONE))
     try:
         assert bot.wait_exit(0.5) is None
         text = ""
@@ -104,6 +104,22 @@ def test_run_serves_on_the_port_option_over_the_environment(tmp_path: Path):
         assert info.name == "pilfer-random" and list(info.games) == ["pilfer"]
     finally:
         bot.stop()
+
+
+def test_run_serves_on_the_unix_socket_named_by_ruckus_address(tmp_path: Path):
+    socket_path = tmp_path / "bot.sock"
+    env = {"PATH": "/usr/bin:/bin", "RUCKUS_ADDRESS": f"unix:{socket_path}", "RUCKUS_PORT": "1"}
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "sample_bots.pilfer_random"], env=env, cwd=ROOT, text=True
+    )
+    try:
+        with grpc.insecure_channel(f"unix:{socket_path}") as channel:
+            grpc.channel_ready_future(channel).result(timeout=15)
+            info = bot_pb2_grpc.BotStub(channel).Describe(bot_pb2.DescribeRequest(), timeout=5)
+        assert info.name == "pilfer-random"
+    finally:
+        bot.terminate()
+        bot.wait(timeout=10)
 
 
 def test_run_without_a_port_explains_itself():

@@ -6,6 +6,7 @@ import sys
 import time
 from pathlib import Path
 
+from referee.sandbox import Level, Sandbox
 from referee.transport import process as process_module
 from referee.transport.process import BotProcess, free_port, stop_all
 
@@ -31,12 +32,17 @@ def python(code: str) -> list[str]:
     return [sys.executable, "-c", code]
 
 
+UNCONFINED = Sandbox(Level.NONE)
+"""The process mechanics below are the same at every level; pids are only real outside a
+PID namespace (the confined levels are tested in tests/sandbox)."""
+
+
 def test_bot_gets_a_port_a_closed_stdin_and_its_own_process_group(tmp_path: Path):
     code = (
         "import os, sys; data = sys.stdin.read(); "
         "print(os.environ['RUCKUS_PORT'], repr(data), os.getpgid(0) == os.getpid(), flush=True)"
     )
-    bot = BotProcess(python(code), tmp_path / "out.log")
+    bot = BotProcess(python(code), tmp_path / "out.log", UNCONFINED)
     assert bot.wait_exit(10) == 0
     bot.stop()
     assert bot.output_path.read_text().split() == [str(bot.port), "''", "True"]
@@ -49,7 +55,7 @@ def test_stop_ends_the_whole_process_group(tmp_path: Path):
         "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)']); "
         "print(child.pid, flush=True); time.sleep(60)"
     )
-    bot = BotProcess(python(code), tmp_path / "out.log")
+    bot = BotProcess(python(code), tmp_path / "out.log", UNCONFINED)
     assert wait_for(lambda: bot.output_path.read_text().strip() != "")
     grandchild = int(bot.output_path.read_text().split()[0])
     assert alive(grandchild)
