@@ -1,4 +1,7 @@
-"""Reads a match log, complete or cut short (a run killed mid-match leaves a readable prefix)."""
+"""Reads a match log, complete or cut short (a run killed mid-match leaves a readable prefix).
+
+Given the key it was written with, every line's MAC is checked as well as the hash chain.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.matchlog.chain import GENESIS, check_seal
+from referee.matchlog.chain import GENESIS, check_mac, check_seal
 
 JsonDict = dict[str, Any]
 
@@ -28,16 +31,34 @@ class MatchLog:
         return self.header is not None and self.result is not None
 
 
-def _open_text(path: Path) -> str:
+def log_text(path: Path) -> str:
+    """Return the text of the log at ``path`` (a ``.gz`` file is decompressed)."""
     if path.suffix == ".gz":
         return gzip.decompress(path.read_bytes()).decode("utf-8")
     return path.read_text(encoding="utf-8")
 
 
-def parse_log(text: str) -> MatchLog:
-    """Parse log text, checking the hash chain and the order of line types."""
+def _line_problem(line: object, prev: str, key: bytes | None, sealed: bool) -> str | None:
+    """Return what is wrong with one parsed line's seal, or None.
+
+    With ``key`` the line's MAC must check; without it a sealed log's lines must still carry
+    one (a MAC cannot be stripped from a log that says it has them).
+    """
+    if not isinstance(line, dict):
+        return "not an object"
+    problem = check_seal(line, prev)
+    if problem is None and key is not None:
+        return check_mac(line, key)
+    if problem is None and sealed and "mac" not in line:
+        return "line has no MAC but the log is sealed"
+    return problem
+
+
+def parse_log(text: str, key: bytes | None = None) -> MatchLog:
+    """Parse log text, checking the hash chain, the MACs (given ``key``) and the line order."""
     log = MatchLog()
     prev = GENESIS
+    sealed = False
     lines = text.splitlines()
     for number, raw in enumerate(lines, start=1):
         try:
@@ -46,7 +67,9 @@ def parse_log(text: str) -> MatchLog:
             cut = number == len(lines) and not text.endswith("\n")
             log.problems.append(f"line {number}: {'cut short' if cut else 'not JSON'}")
             break
-        problem = check_seal(line, prev) if isinstance(line, dict) else "not an object"
+        if number == 1 and isinstance(line, dict):
+            sealed = line.get("sealed") is True
+        problem = _line_problem(line, prev, key, sealed)
         if problem is not None:
             log.problems.append(f"line {number}: {problem}")
             break
@@ -64,6 +87,6 @@ def parse_log(text: str) -> MatchLog:
     return log
 
 
-def read_log(path: Path) -> MatchLog:
-    """Read and parse the log at ``path`` (``.gz`` files are decompressed)."""
-    return parse_log(_open_text(path))
+def read_log(path: Path, key: bytes | None = None) -> MatchLog:
+    """Read and parse the log at ``path`` (``.gz`` files are decompressed), given ``key``."""
+    return parse_log(log_text(path), key)

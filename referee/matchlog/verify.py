@@ -1,4 +1,8 @@
-"""Re-run the engine from a log's header and recorded actions, checking every line."""
+"""Re-run the engine from a log's header and recorded actions, checking every line.
+
+Given the key the log was written with, every line's MAC is checked too. Beyond the replay, the
+faults, forfeit and clock readings must be what the match loop writes (see ``rulings``).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from typing import Any
 from referee.games import get_game
 from referee.games.base import Game, GameError
 from referee.matchlog.reader import JsonDict, MatchLog, read_log
+from referee.matchlog.rulings import clock_problem, line_fault_problem, result_fault_problem
 
 
 @dataclass
@@ -75,13 +80,18 @@ def _replay(game: Game[Any, Any], log: MatchLog, report: VerifyReport) -> Any:
     return state
 
 
-def _check_result(game: Game[Any, Any], state: Any, result: JsonDict, report: VerifyReport) -> None:
-    """Check the result line against the replayed final state."""
+def _check_result(game: Game[Any, Any], state: Any, log: MatchLog, report: VerifyReport) -> None:
+    """Check the result line against the replayed final state and the decision lines."""
+    assert log.header is not None and log.result is not None
+    result = log.result
     if result["decisions"] != report.decisions:
         report.problems.append("result: decision count differs from the decision lines")
+        return
+    problem = result_fault_problem(log.header, log.decisions, result, game.to_move(state))
+    if problem is not None:
+        report.problems.append(problem)
+        return
     if result["forfeited_seat"] is not None:
-        if game.to_move(state) is None:
-            report.problems.append("result: a forfeit is recorded but the game had ended")
         return
     outcome = game.outcome(state)
     if outcome is None:
@@ -90,8 +100,26 @@ def _check_result(game: Game[Any, Any], state: Any, result: JsonDict, report: Ve
         report.problems.append("result: outcome differs from the engine's")
 
 
+def _check(game: Game[Any, Any], log: MatchLog, report: VerifyReport) -> None:
+    """Replay the log, check its decision lines' faults and times, then its result."""
+    assert log.header is not None
+    found = len(report.problems)
+    state = _replay(game, log, report)
+    if len(report.problems) > found:
+        return
+    for problem in (
+        line_fault_problem(log.header, log.decisions),
+        clock_problem(log.header, log.decisions),
+    ):
+        if problem is not None:
+            report.problems.append(problem)
+            return
+    if log.result is not None and not report.problems:
+        _check_result(game, state, log, report)
+
+
 def verify_log(log: MatchLog) -> VerifyReport:
-    """Verify a parsed log: hash chain, engine replay, digests and result."""
+    """Verify a parsed log: chain (and MACs, if read with a key), replay, faults and result."""
     report = VerifyReport(complete=log.complete, problems=list(log.problems))
     if log.header is None:
         report.problems.append("no header line")
@@ -101,15 +129,12 @@ def verify_log(log: MatchLog) -> VerifyReport:
         if game.spec.rules_version != log.header["rules_version"]:
             report.problems.append("header: rules version differs from the engine's")
             return report
-        state = _replay(game, log, report)
-    except (KeyError, ValueError, TypeError, GameError) as error:
+        _check(game, log, report)
+    except (KeyError, ValueError, TypeError, IndexError, GameError) as error:
         report.problems.append(f"replay failed: {error!r}")
-        return report
-    if log.result is not None and not report.problems:
-        _check_result(game, state, log.result, report)
     return report
 
 
-def verify(path: Path) -> VerifyReport:
-    """Verify the log file at ``path``."""
-    return verify_log(read_log(path))
+def verify(path: Path, key: bytes | None = None) -> VerifyReport:
+    """Verify the log file at ``path``; with ``key``, check every line's MAC under it."""
+    return verify_log(read_log(path, key))

@@ -1,4 +1,8 @@
-"""Writes a match log as it goes: one flushed line per event, so a killed run stays readable."""
+"""Writes a match log as it goes: one flushed line per event, so a killed run stays readable.
+
+Given a key, the log is sealed: the header says so and every line carries a MAC under the key
+(the key itself is never written).
+"""
 
 from __future__ import annotations
 
@@ -12,23 +16,25 @@ from referee.matchlog.chain import GENESIS, canonical, seal
 
 
 class LogWriter:
-    """A MatchObserver that appends hash-chained JSON lines to ``path``."""
+    """A MatchObserver that appends hash-chained JSON lines to ``path``, sealed with ``key``."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, key: bytes | None = None) -> None:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._file: IO[str] = path.open("w", encoding="utf-8")
         self._prev = GENESIS
+        self._key = key
 
     def _write(self, body: JsonDict) -> None:
-        line = seal(body, self._prev)
+        line = seal(body, self._prev, self._key)
         self._prev = line["hash"]
         self._file.write(canonical(line) + "\n")
         self._file.flush()
 
     def match_started(self, header: JsonDict) -> None:
-        """Write the header line."""
-        self._write({"type": "header", **json.loads(json.dumps(header))})
+        """Write the header line (saying whether the log is sealed, when it is)."""
+        sealed = {} if self._key is None else {"sealed": True}
+        self._write({"type": "header", **json.loads(json.dumps(header)), **sealed})
 
     def decision_taken(self, record: DecisionRecord, state: Any) -> None:
         """Write one decision line."""

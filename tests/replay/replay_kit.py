@@ -1,4 +1,5 @@
-"""Helpers of the replay tests: in-process random players, and reading and rewriting logs."""
+"""Helpers of the replay tests: in-process random players, reading and rewriting logs, and run
+folders played in-process the way the runner plays them (sealed logs, results from the logs)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,21 @@ from referee.match import BotIdentity, DecisionPrompt, MatchInfo, MatchSetup, ru
 from referee.matchlog import LogWriter
 from referee.matchlog.chain import GENESIS, canonical, seal
 from referee.matchlog.verify import rebuild_config
+from tournaments.runner.fleet import describe_source
+from tournaments.runner.layout import RunFolder
+from tournaments.runner.records import result_from_log
+from tournaments.runner.worker import TaskDone
+from tournaments.schedule import next_matches
+from tournaments.store import ResultStore
+
+RUN_TOML = """name = "sealed"
+game = "pilfer"
+players = 2
+format = "round-robin"
+games_per_pairing = 3
+seed = 11
+bots = [{ name = "a", sample = "pilfer-random" }, { name = "b", sample = "pilfer-random" }]
+"""
 
 MakeLog = Callable[..., Path]
 
@@ -21,11 +37,12 @@ MakeLog = Callable[..., Path]
 class RandomPlayer:
     """An in-process Player that picks a uniformly random legal action."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, source: str = "in-process") -> None:
         self.random = random.Random(seed)
+        self.source = source
 
     def identity(self) -> BotIdentity:
-        return BotIdentity(name="random", version="1", language="python", source="in-process")
+        return BotIdentity(name="random", version="1", language="python", source=self.source)
 
     def start(self, info: MatchInfo) -> None:
         pass
@@ -88,3 +105,38 @@ def scores_by_position(path: Path) -> list[list[int]]:
             state = game.apply(state, game.legal_actions(state)[line["index"]])
             result.append(scores())
     return result
+
+
+def write_run(root: Path, record: int = 2) -> RunFolder:
+    """Create a run folder of RUN_TOML, log every match sealed with its key, and record the
+    first ``record`` results from their logs; the rest are logged but not recorded."""
+    store = ResultStore.create(root, RUN_TOML)
+    folder = RunFolder(root)
+    folder.create()
+    definition = store.definition()
+    sources = {entry.name: describe_source(entry) for entry in definition.bots}
+    for number, match in enumerate(next_matches(definition, {})):
+        setup = MatchSetup.for_game(definition.game, match.seed, match_id=match.key)
+        seats = [
+            RandomPlayer(match.seed + seat, sources[name]) for seat, name in enumerate(match.seats)
+        ]
+        with LogWriter(folder.log_path(match.key), folder.log_key()) as writer:
+            run_match(setup, seats, [writer])
+        if number < record:
+            moment = "2026-01-01T00:00:00.000Z"
+            store.record_result(result_from_log(folder, match, TaskDone(match.key, moment, moment)))
+    store.close()
+    return folder
+
+
+def reseal(path: Path, lines: list[dict[str, Any]], key: bytes) -> Path:
+    """Write log lines sealed with ``key`` (what only a holder of the key can do)."""
+    prev = GENESIS
+    out = []
+    for line in lines:
+        body = {name: value for name, value in line.items() if name not in ("prev", "hash", "mac")}
+        sealed = seal(body, prev, key)
+        prev = sealed["hash"]
+        out.append(canonical(sealed))
+    path.write_text("\n".join(out) + "\n")
+    return path

@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from referee.matchlog import read_log
+from referee.matchlog import read_log, verify
 from referee.transport.process import free_port
 from tournaments.runner import RunFolder
 from tournaments.runner.pool import Completion, WorkerPool
 from tournaments.runner.worker import MatchTask, SeatEndpoint
+
+KEY = bytes(range(32))
 
 
 def _task(log_path: Path, *seats: SeatEndpoint) -> MatchTask:
@@ -28,6 +30,7 @@ def _task(log_path: Path, *seats: SeatEndpoint) -> MatchTask:
         policy="forfeit",
         max_strikes=0,
         log_path=log_path,
+        log_key=KEY,
     )
 
 
@@ -63,6 +66,8 @@ def test_a_quarantined_seat_forfeits_with_a_complete_log(pool, tmp_path):
     result = read_log(log).result
     assert result is not None and result["forfeited_seat"] == 0
     assert result["faults"][0]["code"] == "CRASHED"
+    assert verify(log, KEY).ok and not verify(log, bytes(32)).ok  # sealed with the task's key
+    assert KEY.hex() not in log.read_text() and KEY.hex() not in repr(_task(log))
 
 
 def test_a_task_over_its_deadline_kills_and_replaces_the_worker(pool, tmp_path):
@@ -96,13 +101,18 @@ def test_a_task_that_raises_comes_back_as_an_error(pool, tmp_path):
     assert pool.idle() == 1
 
 
-def test_unrecorded_logs_are_removed_and_recorded_ones_kept(tmp_path):
+def test_logs_set_aside_go_to_rejected_numbered_when_taken(tmp_path):
     folder = RunFolder(tmp_path)
-    for key in ("rr/a~b/g0", "rr/a~b/g1", "ko/r1/s0/g0"):
-        folder.log_path(key).parent.mkdir(parents=True, exist_ok=True)
-        folder.log_path(key).write_text("{}\n")
-    assert folder.remove_unrecorded_logs({"rr/a~b/g1"}) == ["ko/r1/s0/g0", "rr/a~b/g0"]
-    assert folder.logged_keys() == ["rr/a~b/g1"]
+    for text in ("first\n", "second\n"):
+        folder.log_path("rr/a~b/g0").parent.mkdir(parents=True, exist_ok=True)
+        folder.log_path("rr/a~b/g0").write_text(text)
+        folder.log_path("ko/r1/s0/g0").parent.mkdir(parents=True, exist_ok=True)
+        folder.log_path("ko/r1/s0/g0").write_text(text)
+        moved = [folder.set_aside("rr/a~b/g0"), folder.set_aside("ko/r1/s0/g0")]
+    assert moved == ["rejected/rr/a~b/g0.2.jsonl", "rejected/ko/r1/s0/g0.2.jsonl"]
+    assert (tmp_path / "rejected/rr/a~b/g0.jsonl").read_text() == "first\n"
+    assert (tmp_path / "rejected/rr/a~b/g0.2.jsonl").read_text() == "second\n"
+    assert folder.logged_keys() == []
 
 
 def test_an_idle_worker_that_died_is_replaced_before_it_gets_a_task(pool, tmp_path):

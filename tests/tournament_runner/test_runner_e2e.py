@@ -116,11 +116,13 @@ def test_a_match_that_keeps_failing_for_a_harness_reason_stops_the_run(tmp_path)
     children_before = set(live_children(os.getpid()))
     text = tournament_toml(["a=random", "b=random"])
     store = ResultStore.create(tmp_path / "run", text)
+    folder = RunFolder(tmp_path / "run")
+    folder.create()
     (tmp_path / "run" / "logs").write_text("a file where the log folder should be")
     recorder = Recorder()
     try:
         with pytest.raises(RunnerError, match="rr/a~b/g0 failed 3 times"):
-            run_tournament(RunFolder(tmp_path / "run"), store, 1, recorder)
+            run_tournament(folder, store, 1, recorder)
         assert store.results() == []
     finally:
         store.close()

@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from tournaments.replay.checks import Status, check_log
+from tournaments.replay.checks import Status
 from tournaments.replay.html import export_html
+from tournaments.replay.runs import NotARunFolder, verify_paths
 from tournaments.replay.terminal import play_frames, print_frame, step_frames
 from tournaments.replay.timeline import ReplayError, Timeline, load_timeline
 
@@ -27,18 +28,32 @@ Seat = Annotated[
 
 @replay_app.command("verify")
 def verify(
-    files: Annotated[list[Path], typer.Argument(help="Match logs (.jsonl or .jsonl.gz).")],
-    strict: Annotated[
-        bool, typer.Option("--strict", help="Count an incomplete log as a failure.")
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Match logs (.jsonl or .jsonl.gz) and run folders.", show_default=False
+        ),
+    ],
+    allow_incomplete: Annotated[
+        bool,
+        typer.Option("--allow-incomplete", help="Do not count a log cut short as a failure."),
     ] = False,
 ) -> None:
-    """Re-run each match from its log and check every decision, digest and the hash chain."""
+    """Re-run each match from its log and check every decision, digest, fault and the chain.
+
+    A run folder's logs, and a log inside a run folder, are checked with the run's key (every
+    line's MAC) and against the run's definition and stored results. Exit 1 if a log FAILED,
+    or is INCOMPLETE without --allow-incomplete.
+    """
     failed = False
-    for path in files:
-        verdict = check_log(path)
-        typer.echo(verdict.line())
-        failed |= verdict.status is Status.FAILED
-        failed |= strict and verdict.status is Status.INCOMPLETE
+    try:
+        for verdict in verify_paths(paths):
+            typer.echo(verdict.line())
+            failed |= verdict.status is Status.FAILED
+            failed |= not allow_incomplete and verdict.status is Status.INCOMPLETE
+    except NotARunFolder as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
     if failed:
         raise typer.Exit(1)
 

@@ -125,7 +125,8 @@ class _Loop:
         self.deadline = banks + DEADLINE_SLACK_SECONDS
 
     def task(self, match: Match) -> MatchTask:
-        """Return the worker's task for ``match`` with the bots' current endpoints."""
+        """Return the worker's task for ``match`` with the bots' current endpoints and the
+        run's log key."""
         clocks = self.definition.clocks
         return MatchTask(
             key=match.key,
@@ -138,6 +139,7 @@ class _Loop:
             policy=self.policy[0],
             max_strikes=self.policy[1],
             log_path=self.context.folder.log_path(match.key),
+            log_key=self.context.folder.log_key(),
         )
 
     def pending(self) -> list[Match]:
@@ -200,9 +202,11 @@ def run_tournament(
     """Play every unrecorded match of the run in ``folder``; stop every process on the way out."""
     definition = store.definition()
     check_against_spec(definition, get_game(definition.game).spec)
-    for result in adopt_complete_logs(folder, store, definition):
+    review = adopt_complete_logs(folder, store, definition)
+    for result in review.adopted:
         observer.notice(f"match {result.key} recorded from its complete log")
-    folder.remove_unrecorded_logs(store.finished_ranks())
+    for key, reason in review.rejected.items():
+        observer.notice(f"log of match {key} set aside as {folder.set_aside(key)}: {reason}")
     with BotFleet(definition, folder.bots, observer.notice) as fleet:
         fleet.start()
         pool = WorkerPool(concurrency, definition.game)

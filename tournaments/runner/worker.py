@@ -10,7 +10,7 @@ import contextlib
 import ctypes
 import os
 import signal
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -50,7 +50,8 @@ class SeatEndpoint:
 
 @dataclass(frozen=True)
 class MatchTask:
-    """One match for a worker: the schedule's match plus how to play and where to log it."""
+    """One match for a worker: the schedule's match plus how to play it, where to log it and
+    the run's key that seals the log (kept out of the task's repr)."""
 
     key: str
     game: str
@@ -62,6 +63,7 @@ class MatchTask:
     policy: str
     max_strikes: int
     log_path: Path
+    log_key: bytes = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,8 @@ class ConnectedBots:
 
 
 def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
-    """Play ``task``'s match to its end against ``bots``, logging it to ``task.log_path``."""
+    """Play ``task``'s match to its end against ``bots``, logging it to ``task.log_path``
+    sealed with ``task.log_key``."""
     started_at = now_iso()
     setup = MatchSetup.for_game(
         task.game,
@@ -154,7 +157,7 @@ def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
         else bots.player(endpoint, task.game)
         for endpoint in task.seats
     ]
-    with LogWriter(task.log_path) as writer:
+    with LogWriter(task.log_path, task.log_key) as writer:
         run_match(setup, players, [writer])
     return TaskDone(key=task.key, started_at=started_at, finished_at=now_iso())
 

@@ -1,0 +1,126 @@
+"""The faults, forfeits and clock readings of a log, checked against what the match loop writes.
+
+The loop (``referee.match.loop``) writes a fault that does not forfeit (the ``default-action``
+policy with strikes left) on the decision line of the action the referee played instead, always
+the first legal one. A seat forfeits at the fault the policy says it does; that fault is on no
+decision line but ends the result's fault list, which otherwise lists the decision lines'
+faults in order. A fault before the first decision (decision -1) always forfeits. The forfeit's
+outcome ranks the seat last. An answer without a fault took no longer than the seat's
+allowance: the decision limit, or what was left of its time bank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.match.faults import FaultCode, FaultPolicy
+from referee.match.loop import forfeit_outcome
+from referee.matchlog.reader import JsonDict
+
+_CODES = frozenset(code.value for code in FaultCode)
+_ROUNDING_MS = 0.001
+"""How far one recorded time (rounded to the microsecond) may be from the time charged."""
+
+
+def clock_problem(header: JsonDict, decisions: Sequence[JsonDict]) -> str | None:
+    """Return the first decision answered in more than its allowance without a fault, if any."""
+    clocks = header["clocks"]
+    banks = [float(clocks["bank_ms"])] * header["players"]
+    answered = [0] * header["players"]
+    for line in decisions:
+        seat = line["seat"]
+        allowed = max(0.0, min(float(clocks["decision_ms"]), banks[seat]))
+        slack = _ROUNDING_MS * (answered[seat] + 1)
+        if line["fault"] is None and line["time_ms"] > allowed + slack:
+            return (
+                f"decision {line['n']}: {line['time_ms']} ms with no fault, "
+                f"over the {allowed:.3f} ms allowed"
+            )
+        banks[seat] -= line["time_ms"]
+        answered[seat] += 1
+    return None
+
+
+def _line_fault_problem(line: JsonDict, policy: FaultPolicy, strikes: int) -> str | None:
+    """Return what is wrong with the fault on one decision line, the seat's ``strikes``-th."""
+    fault = line["fault"]
+    if fault["code"] not in _CODES:
+        return f"unknown fault code {fault['code']!r}"
+    if fault["seat"] != line["seat"] or fault["decision"] != line["n"]:
+        return "the fault is not the deciding seat's at this decision"
+    if policy.forfeits(strikes):
+        return f"fault {strikes} of seat {line['seat']} did not forfeit ({policy.kind} policy)"
+    if line["index"] != 0:
+        return f"a fault replaced by action {line['index']}, not the first legal action"
+    return None
+
+
+def line_fault_problem(header: JsonDict, decisions: Sequence[JsonDict]) -> str | None:
+    """Return the first decision line whose fault the loop would not have written, if any."""
+    policy = FaultPolicy(**header["policy"])
+    strikes = [0] * header["players"]
+    for line in decisions:
+        if line["fault"] is not None:
+            strikes[line["seat"]] += 1
+            problem = _line_fault_problem(line, policy, strikes[line["seat"]])
+            if problem is not None:
+                return f"decision {line['n']}: {problem}"
+    return None
+
+
+def _start_forfeit_problem(result: JsonDict) -> str | None:
+    """Return what is wrong with a forfeit at the start (decision -1), if anything."""
+    if result["decisions"] != 0:
+        return "result: a forfeit before the first decision, yet decisions were played"
+    return None
+
+
+def _play_forfeit_problem(header: JsonDict, result: JsonDict, to_move: int | None) -> str | None:
+    """Return what is wrong with a forfeit during play, if anything."""
+    seat, last = result["forfeited_seat"], result["faults"][-1]
+    if last["decision"] != result["decisions"]:
+        return "result: the forfeiting fault is not at the decision after the last one played"
+    if to_move != seat:
+        return f"result: seat {seat} forfeited a decision that was not its to take"
+    policy = FaultPolicy(**header["policy"])
+    strikes = sum(fault["seat"] == seat for fault in result["faults"])
+    if not policy.forfeits(strikes):
+        return f"result: seat {seat} forfeited at fault {strikes} ({policy.kind} policy)"
+    return None
+
+
+def _forfeit_problem(header: JsonDict, result: JsonDict, to_move: int | None) -> str | None:
+    """Return what is wrong with a forfeit whose earlier faults match the decision lines."""
+    seat, last = result["forfeited_seat"], result["faults"][-1]
+    if last["seat"] != seat:
+        return f"result: seat {seat} forfeited, but the last fault is seat {last['seat']}'s"
+    if last["code"] not in _CODES:
+        return f"result: unknown fault code {last['code']!r}"
+    if last["decision"] == -1:
+        problem = _start_forfeit_problem(result)
+    else:
+        problem = _play_forfeit_problem(header, result, to_move)
+    outcome = forfeit_outcome(header["players"], seat, FaultCode(last["code"]))
+    if problem is None and result["outcome"] != outcome.to_json():
+        return "result: outcome differs from the forfeit's"
+    return problem
+
+
+def result_fault_problem(
+    header: JsonDict, decisions: Sequence[JsonDict], result: JsonDict, to_move: int | None
+) -> str | None:
+    """Return what is wrong with the result's faults and forfeit, if anything.
+
+    ``to_move`` is the seat to move after the last decision line (None: the game had ended).
+    """
+    logged = [line["fault"] for line in decisions if line["fault"] is not None]
+    faults = result["faults"]
+    if result["forfeited_seat"] is None:
+        if faults != logged:
+            return "result: its faults are not those of the decision lines"
+        return None
+    if not faults:
+        return f"result: seat {result['forfeited_seat']} forfeited without a fault"
+    if faults[:-1] != logged:
+        return "result: the faults before the forfeit are not those of the decision lines"
+    return _forfeit_problem(header, result, to_move)

@@ -1,0 +1,179 @@
+"""``ruckus replay verify`` on run folders: every log with the run's key, against the run.
+
+A run folder is the folder holding ``results.sqlite``; a log inside one (found by walking up
+from the log) is checked with the run's key. A log under ``RUN/logs`` must also be the log of
+its match: its header names the match and its seed, its seats are played by the definition's
+bots (the stored seats of a recorded match, the schedule's of one still to play), and the
+stored result of a recorded match is the one the log gives. A recorded match without its log
+fails. A log outside any run folder is checked by its hash chain and the replay alone.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from referee.matchlog import MatchLog
+from tournaments.definition import DefinitionError
+from tournaments.replay.checks import Status, Verdict, check_log
+from tournaments.runner.fleet import describe_source
+from tournaments.runner.layout import LOG_SUFFIX, RunFolder
+from tournaments.runner.records import LoggedOutcome, logged_outcome
+from tournaments.schedule import next_matches
+from tournaments.store import DATABASE, MatchResult, ResultStore, StoreError
+
+
+class NotARunFolder(Exception):
+    """A directory given to ``replay verify`` that holds no run."""
+
+
+@dataclass(frozen=True)
+class _Expected:
+    """What a match's log must say: its seats (bot names) and seed, and any stored result."""
+
+    seats: tuple[str, ...]
+    seed: int
+    row: MatchResult | None
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """What a run folder holds to check its logs by: the key, the bots, the matches."""
+
+    folder: RunFolder
+    key: bytes
+    sources: Mapping[str, str]
+    """Bot name -> its source as logs write it."""
+    matches: Mapping[str, _Expected]
+    """Match key -> what its log must say, for every recorded or playable match."""
+
+    def recorded(self) -> list[str]:
+        """Return the keys of the recorded matches."""
+        return [key for key, expected in self.matches.items() if expected.row is not None]
+
+
+def find_run(path: Path) -> Path | None:
+    """Return the run folder ``path`` lies in (the nearest folder holding the store), if any."""
+    for folder in path.resolve().parents:
+        if (folder / DATABASE).is_file():
+            return folder
+    return None
+
+
+def is_run_folder(path: Path) -> bool:
+    """Return whether ``path`` is a run folder."""
+    return (path / DATABASE).is_file()
+
+
+def open_run(root: Path) -> RunRecord:
+    """Read the key, definition and results of the run in ``root``.
+
+    Raise OSError (the key), StoreError, DefinitionError or sqlite3.Error if they are unreadable.
+    """
+    folder = RunFolder(root)
+    key = folder.log_key()
+    store = ResultStore.open(root)
+    try:
+        definition = store.definition()
+        results = store.results()
+    finally:
+        store.close()
+    matches = {row.key: _Expected(row.seats, row.seed, row) for row in results}
+    for match in next_matches(definition, {row.key: row.ranks for row in results}):
+        matches.setdefault(match.key, _Expected(match.seats, match.seed, None))
+    sources = {entry.name: describe_source(entry) for entry in definition.bots}
+    return RunRecord(folder, key, sources, matches)
+
+
+def _seat_problem(run: RunRecord, logged: Sequence[object], names: Sequence[str]) -> str | None:
+    """Return the first seat whose logged source is not the definition's bot, if any."""
+    if len(logged) != len(names):
+        return f"the log has {len(logged)} seats, the match {len(names)}"
+    for seat, (seen, name) in enumerate(zip(logged, names, strict=True)):
+        wanted = run.sources.get(name)
+        if seen != wanted:
+            return f"seat {seat} is played by {seen!r}, not by the definition's {wanted!r}"
+    return None
+
+
+def match_problem(run: RunRecord, key: str, log: MatchLog) -> str | None:
+    """Return why the verified ``log`` is not the log of match ``key`` of ``run``, if it is not."""
+    expected = run.matches.get(key)
+    header = log.header
+    assert header is not None
+    if expected is None:
+        return f"the run has no match {key} to log"
+    if header["match_id"] != key:
+        return f"the log is of match {header['match_id']!r}, not of {key}"
+    if header["seed"] != expected.seed:
+        return f"the log's seed {header['seed']} is not the match's ({expected.seed})"
+    sources = [seat.get("source") for seat in header["seats"]]
+    problem = _seat_problem(run, sources, expected.seats)
+    if problem is not None or expected.row is None:
+        return problem
+    if not log.complete:
+        return "the match has a stored result but its log stops before the result line"
+    if logged_outcome(log, len(expected.seats)) != LoggedOutcome.of_row(expected.row):
+        return "the stored result is not the one the log gives"
+    return None
+
+
+def _open(root: Path) -> RunRecord | str:
+    """Open the run in ``root``, or return why it cannot be checked."""
+    try:
+        return open_run(root)
+    except (OSError, StoreError, DefinitionError, sqlite3.Error) as error:
+        return f"cannot check the run: {error}"
+
+
+def verify_run(root: Path) -> Iterator[Verdict]:
+    """Verify every log under ``root/logs`` with the run's key and against the run, and fail
+    every recorded match whose log is missing."""
+    run = _open(root)
+    if isinstance(run, str):
+        yield Verdict(root, Status.FAILED, 0, run)
+        return
+    logged = run.folder.logged_keys()
+    for key in logged:
+        yield check_log(run.folder.log_path(key), run.key, partial(match_problem, run, key))
+    for key in sorted(set(run.recorded()) - set(logged)):
+        yield Verdict(run.folder.log_path(key), Status.FAILED, 0, "the stored result has no log")
+
+
+def verify_in_run(path: Path, run: RunRecord) -> Verdict:
+    """Verify the log at ``path`` inside ``run``'s folder with the run's key; a log under
+    ``RUN/logs`` is also checked against its match."""
+    inside = path.resolve().relative_to(run.folder.root)
+    if inside.parts[:1] != ("logs",) or not path.name.endswith(LOG_SUFFIX):
+        return check_log(path, run.key)
+    key = inside.relative_to("logs").as_posix().removesuffix(LOG_SUFFIX)
+    return check_log(path, run.key, partial(match_problem, run, key))
+
+
+def verify_paths(paths: Sequence[Path]) -> Iterator[Verdict]:
+    """Verify each run folder and log file in ``paths``, in order, one verdict per log.
+
+    Raise NotARunFolder, before verifying anything, for a directory that holds no run.
+    """
+    for path in paths:
+        if path.is_dir() and not is_run_folder(path):
+            raise NotARunFolder(f"{path} is not a run folder (it holds no {DATABASE})")
+    runs: dict[Path, RunRecord | str] = {}
+    for path in paths:
+        if path.is_dir():
+            yield from verify_run(path)
+            continue
+        root = find_run(path)
+        if root is None:
+            yield check_log(path)
+            continue
+        if root not in runs:
+            runs[root] = _open(root)
+        run = runs[root]
+        if isinstance(run, str):
+            yield Verdict(path, Status.FAILED, 0, run)
+        else:
+            yield verify_in_run(path, run)
