@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from referee.games import get_game
+from referee.sandbox import Sandbox, sandbox_line
+from referee.sandbox import resolve as resolve_level
 from tournaments.definition import TournamentDefinition, check_against_spec
 from tournaments.runner.fleet import BotFleet
 from tournaments.runner.layout import RunFolder
@@ -207,7 +209,9 @@ def run_tournament(
         observer.notice(f"match {result.key} recorded from its complete log")
     for key, reason in review.rejected.items():
         observer.notice(f"log of match {key} set aside as {folder.set_aside(key)}: {reason}")
-    with BotFleet(definition, folder.bots, observer.notice) as fleet:
+    sandbox = Sandbox(resolve_level(definition.sandbox), definition.limits)
+    observer.notice(sandbox_line(sandbox.level))
+    with BotFleet(definition, folder.bots, observer.notice, sandbox) as fleet:
         fleet.start()
         pool = WorkerPool(concurrency, definition.game)
         try:

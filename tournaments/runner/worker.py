@@ -46,6 +46,8 @@ class SeatEndpoint:
     source: str
     address: str | None
     quarantine_reason: str = ""
+    status_path: str = ""
+    """Where the sandbox writes the limit it stopped the bot for (empty: not sandboxed)."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,8 @@ class ConnectedBots:
             return player
         if player is not None:
             player.close()
-        player = GrpcPlayer(endpoint.address, codec_for(game), endpoint.source)
+        status = Path(endpoint.status_path) if endpoint.status_path else None
+        player = GrpcPlayer(endpoint.address, codec_for(game), endpoint.source, None, status)
         player.connect(game, REMOTE_STARTUP_SECONDS)
         self._players[key] = player
         return player
