@@ -27,19 +27,23 @@ class ProcessInfo:
     uid: int
     rss_bytes: int
     cpu_seconds: float
-    """User and system time of the process and of its children it has waited for."""
+    """User and system time of the process (all its threads)."""
 
 
-def _read_stat(pid: int) -> ProcessInfo | None:
-    """Return the process ``pid`` or None if it is gone."""
+def read_process(pid: int, uid: int = -1) -> ProcessInfo | None:
+    """Return the process ``pid`` from its ``stat`` file, or None if it is gone.
+
+    ``uid`` is recorded as given (pass -1 when the owner does not matter: it costs a call).
+    """
     try:
-        uid = os.stat(PROC / str(pid)).st_uid
         raw = (PROC / str(pid) / "stat").read_text()
     except OSError:
         return None
     # The command name (field 2) may hold spaces and parentheses: split after its last ")".
     fields = raw[raw.rindex(")") + 2 :].split()
-    ticks = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    if fields[0] == "Z":
+        return None  # a zombie holds no memory and runs nothing
+    ticks = sum(int(value) for value in fields[11:13])  # utime stime
     return ProcessInfo(
         pid=pid,
         ppid=int(fields[1]),
@@ -49,12 +53,20 @@ def _read_stat(pid: int) -> ProcessInfo | None:
     )
 
 
+def _read_owned(pid: int) -> ProcessInfo | None:
+    try:
+        uid = os.stat(PROC / str(pid)).st_uid
+    except OSError:
+        return None
+    return read_process(pid, uid)
+
+
 def snapshot() -> list[ProcessInfo]:
     """Return every process visible now."""
     found = []
     for entry in os.scandir(PROC):
         if entry.name.isdigit():
-            info = _read_stat(int(entry.name))
+            info = _read_owned(int(entry.name))
             if info is not None:
                 found.append(info)
     return found

@@ -1,8 +1,11 @@
 """The watchdog: one thread that enforces the limits the kernel cannot set for a bot.
 
-Every ``INTERVAL`` seconds it reads ``/proc`` once and, for each watched bot, adds up the
-resident memory and the processes of all its processes and the CPU time they have used
-(a process that has ended keeps counting with its last reading). A bot over ``memory_mb``,
+Every ``INTERVAL`` seconds it reads the ``stat`` file of each process it knows a watched bot
+has, and adds up their resident memory and the CPU time they have used (a process that has
+ended keeps counting with its last reading). Once every ``DISCOVERY_TICKS`` ticks it reads all
+of ``/proc`` to find the bot's new processes (by the bot's uid, else below its first process):
+the frequent reading costs one file per bot process, the full one about one per process of the
+machine. A bot over ``memory_mb``,
 ``processes`` or ``cpu_s`` times the matches it was given is stopped: the watchdog writes the
 limit into the jail's status file first (so the referee classifies the fault as
 ``RESOURCE_LIMIT`` with the limit in the detail), then kills every process of the bot.
@@ -18,17 +21,24 @@ from referee.sandbox.jail import Jail
 from referee.sandbox.limits import MB
 
 INTERVAL = 0.05
+DISCOVERY_TICKS = 10
 
 
 @dataclass
 class _Watched:
     jail: Jail
     root_pid: int
+    known: set[int] = field(default_factory=set)
     cpu_by_pid: dict[int, float] = field(default_factory=dict)
 
-    def check(self, snapshot: list[procs.ProcessInfo]) -> str | None:
-        """Return the limit this bot is over now, or None."""
-        members = self.jail.members(snapshot, self.root_pid)
+    def discover(self, snapshot: list[procs.ProcessInfo]) -> None:
+        """Add the bot's processes found in a full ``snapshot``."""
+        self.known.update(info.pid for info in self.jail.members(snapshot, self.root_pid))
+
+    def check(self) -> str | None:
+        """Read the known processes; return the limit this bot is over now, or None."""
+        members = [info for pid in self.known if (info := procs.read_process(pid)) is not None]
+        self.known = {info.pid for info in members}
         limits = self.jail.sandbox.limits
         for info in members:
             self.cpu_by_pid[info.pid] = info.cpu_seconds
@@ -38,12 +48,10 @@ class _Watched:
         if not self.jail.own_uid and len(members) > limits.processes:
             return f"{limits.describe('processes')} (it ran {len(members)})"
         cpu = sum(self.cpu_by_pid.values())
-        budget = limits.cpu_s * max(1, self.jail.matches)
-        if cpu > budget:
-            return (
-                f"{limits.describe('cpu_s')} per match (it used {cpu:.1f} CPU seconds "
-                f"over {max(1, self.jail.matches)} matches)"
-            )
+        matches = max(1, self.jail.matches)
+        if cpu > limits.cpu_s * matches:
+            used = f"it used {cpu:.1f} CPU seconds over {matches} matches"
+            return f"{limits.describe('cpu_s')} per match ({used})"
         return None
 
 
@@ -60,7 +68,7 @@ class Watchdog:
     def watch(self, jail: Jail, root_pid: int) -> None:
         """Start enforcing ``jail``'s limits on the bot started as ``root_pid``."""
         with self._lock:
-            self._watched[id(jail)] = _Watched(jail, root_pid)
+            self._watched[id(jail)] = _Watched(jail, root_pid, known={root_pid})
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(
                     target=self._loop, name="sandbox-watchdog", daemon=True
@@ -73,20 +81,22 @@ class Watchdog:
             self._watched.pop(id(jail), None)
 
     def _loop(self) -> None:
+        tick = 0
         while True:
             with self._lock:
                 watched = list(self._watched.values())
-            if not watched:
-                with self._lock:
-                    if not self._watched:
-                        self._thread = None
-                        return
-                continue
-            snapshot = procs.snapshot()
+                if not watched:
+                    self._thread = None
+                    return
+            if tick % DISCOVERY_TICKS == 0:
+                snapshot = procs.snapshot()
+                for entry in watched:
+                    entry.discover(snapshot)
             for entry in watched:
-                problem = entry.check(snapshot)
+                problem = entry.check()
                 if problem is not None:
                     self._stop(entry, problem)
+            tick += 1
             self._wake.wait(self.interval)
 
     def _stop(self, entry: _Watched, problem: str) -> None:
