@@ -45,12 +45,13 @@ def _lines(path: Path) -> Lines:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def _write(path: Path, lines: Lines, rechain: bool = True) -> None:
-    """Write ``lines``; with ``rechain``, with a freshly computed unkeyed chain (no key needed)."""
+def _write(path: Path, lines: Lines, rechain: bool = True, key: bytes | None = None) -> None:
+    """Write ``lines``; with ``rechain``, with a freshly computed chain (no key needed; a MAC
+    already there is kept, stale), and fresh MACs made with ``key`` if given."""
     prev, out = GENESIS, []
     for line in lines:
         if rechain:
-            line = seal({k: v for k, v in line.items() if k not in ("prev", "hash")}, prev)
+            line = seal({k: v for k, v in line.items() if k not in ("prev", "hash")}, prev, key)
             prev = line["hash"]
         out.append(canonical(line))
     path.write_text("\n".join(out) + "\n")
@@ -93,6 +94,14 @@ def _added_fault(run: Path) -> None:
     _write(run / f"logs/{TARGET}.jsonl", lines)
 
 
+def _added_fault_sealed(run: Path) -> None:
+    """What only a holder of the key could write (or a broken harness): sound MACs, a fault the
+    decision lines do not have."""
+    lines = _lines(run / f"logs/{TARGET}.jsonl")
+    lines[-1]["faults"].append({"seat": 1, "code": "TIMEOUT", "detail": "", "decision": 4})
+    _write(run / f"logs/{TARGET}.jsonl", lines, key=RunFolder(run).log_key())
+
+
 def _forged_forfeit(run: Path) -> None:
     header = _lines(run / f"logs/{TARGET}.jsonl")[0]
     lines = forged_forfeit(header, TARGET, header["seed"], 0)
@@ -114,6 +123,10 @@ ATTACKS: dict[str, tuple[Callable[[Path], None], str]] = {
     "recomputed chain": (_recomputed_chain, "line 4: line MAC does not match"),
     "edited decision": (_edited_decision, "line 6: line hash does not match"),
     "added fault": (_added_fault, "line 1: line has no MAC"),
+    "added fault with the key": (
+        _added_fault_sealed,
+        "log does not verify: result: its faults are not those of the decision lines",
+    ),
     "forged forfeit": (_forged_forfeit, "line 1: line has no MAC"),
     "stripped MACs": (_stripped_macs, "line 1: line has no MAC"),
     "log of another match": (_other_match, "the log is of another match"),
@@ -127,6 +140,7 @@ def genuine(tmp_path_factory: pytest.TempPathFactory) -> Path:
     source = root / "tournament.toml"
     source.write_text(TEXT)
     start_run(source, root / "run", 1, Recorder())
+    assert [row.status for row in _results(root / "run").values()] == ["completed"] * 3
     return root / "run"
 
 

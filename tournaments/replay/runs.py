@@ -58,13 +58,13 @@ class RunRecord:
 def find_run(path: Path) -> Path | None:
     """Return the run folder ``path`` lies in (the nearest folder holding the store), if any."""
     for folder in path.resolve().parents:
-        if (folder / DATABASE).is_file():
+        if is_run_folder(folder):
             return folder
     return None
 
 
 def is_run_folder(path: Path) -> bool:
-    """Return whether ``path`` is a run folder."""
+    """Return whether ``path`` is a run folder (it holds the results store)."""
     return (path / DATABASE).is_file()
 
 
