@@ -123,7 +123,10 @@ class BotProcess:
             code = self.exit_code()
             if code is not None:
                 tail = self.output_tail(300).strip()
-                return f"exited with code {code} before listening" + (f": {tail}" if tail else "")
+                problem = f"exited with code {code} before listening" + (
+                    f": {tail}" if tail else ""
+                )
+                return problem + self._permission_hint(tail)
             if self._accepts():
                 return None
             wrong_door = self._listens_on_tcp_only()
@@ -131,6 +134,15 @@ class BotProcess:
                 return wrong_door
             time.sleep(0.02)
         return f"not listening after {seconds:.0f} s"
+
+    def _permission_hint(self, output: str) -> str:
+        """Explain a "Permission denied" of a bot that runs under a uid of its own."""
+        if self.jail.uid is None or "Permission denied" not in output:
+            return ""
+        return (
+            f" (under sandbox '{self.sandbox.level.value}' the bot runs as uid {self.jail.uid}: "
+            "its program, its folder and every folder above them must be readable by others)"
+        )
 
     def _accepts(self) -> bool:
         """Return whether a connection to the bot's address opens now."""

@@ -1,0 +1,129 @@
+"""Choosing a level: the strongest that works, never a silent downgrade; limits in TOML."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from tournament_runner.conftest import Recorder, tournament_toml
+
+from referee.sandbox import Level, Sandbox, SandboxError, levels, resolve
+from referee.transport.process import BotProcess
+from tournaments.definition import DefinitionError, parse_definition
+from tournaments.runner import start_run
+
+from .conftest import ATTACKER, output, play, require
+
+REAL_WHICH = shutil.which
+
+
+@pytest.fixture
+def no_bubblewrap(monkeypatch):
+    """This machine, as if bubblewrap were not installed."""
+    monkeypatch.setattr(
+        levels.shutil, "which", lambda name: None if name == "bwrap" else REAL_WHICH(name)
+    )
+    levels.unavailable.cache_clear()
+    yield
+    levels.unavailable.cache_clear()
+
+
+def test_a_level_asked_for_by_name_that_cannot_start_says_why(no_bubblewrap):
+    with pytest.raises(SandboxError, match="bubblewrap is not installed"):
+        resolve("strict")
+    assert resolve("auto") in (Level.BASIC, Level.NONE)
+    assert resolve("none") is Level.NONE
+
+
+def test_a_tournament_asking_for_strict_stops_before_it_starts(tmp_path, no_bubblewrap):
+    definition = tmp_path / "t.toml"
+    definition.write_text(
+        tournament_toml(["a=random", "b=random"], extra='[sandbox]\nlevel = "strict"')
+    )
+    with pytest.raises(SandboxError, match="strict"):
+        start_run(definition, tmp_path / "run", 1, Recorder())
+    assert not (tmp_path / "run").exists()
+
+
+def test_sandbox_and_limits_are_read_from_the_definition():
+    text = tournament_toml(
+        ["a=random", "b=cmd:python bot.py"],
+        extra='[sandbox]\nlevel = "basic"\n[limits]\nmemory_mb = 512\nprocesses = 32\n',
+    )
+    definition = parse_definition(text)
+    assert definition.sandbox == "basic"
+    assert (definition.limits.memory_mb, definition.limits.processes) == (512, 32)
+    assert definition.limits.cpu_s == 300  # the default
+    assert parse_definition(tournament_toml(["a=random", "b=random"])).sandbox == "auto"
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ('[sandbox]\nlevel = "jail"', "sandbox.level"),
+        ("[sandbox]\nstrength = 3", "sandbox.strength"),
+        ("[limits]\nmemory_mb = 1", "limits.memory_mb"),
+        ("[limits]\nswap_mb = 10", "limits.swap_mb"),
+    ],
+)
+def test_a_bad_sandbox_or_limit_names_its_field(extra, field):
+    with pytest.raises(DefinitionError) as error:
+        parse_definition(tournament_toml(["a=random", "b=random"], extra=extra))
+    assert error.value.field == field
+
+
+def test_dir_belongs_to_command_bots_only():
+    text = tournament_toml(["a=random", "b=random"]).replace(
+        "sample = 'random' }]", "sample = 'random', dir = 'x' }]"
+    )
+    with pytest.raises(DefinitionError, match="only a command bot"):
+        parse_definition(text)
+
+
+@pytest.mark.parametrize("level", [Level.STRICT, Level.BASIC], ids=lambda level: level.value)
+def test_a_bot_reads_its_own_folder_but_not_its_neighbours(tmp_path: Path, level):
+    shared = tmp_path / "shared"  # under basic the bot's folder must be readable by others
+    shared.mkdir()
+    shared.chmod(0o755)
+    for parent in (tmp_path, *tmp_path.parents):
+        if not parent.stat().st_mode & 0o001:
+            shared = Path(tempfile.mkdtemp(prefix="ruckus-test-"))
+            shared.chmod(0o755)
+            break
+    own, neighbour = shared / "own", shared / "neighbour"
+    for folder in (own, neighbour):
+        folder.mkdir()
+        (folder / "notes.txt").write_text(f"notes of {folder.name}\n")
+    neighbour.chmod(0o700)  # as another bot author's folder would be
+    shutil.copy(ATTACKER, own / "attacker.py")
+    bot = f"cmd:{sys.executable} {own / 'attacker.py'} cheat {own / 'notes.txt'} {neighbour}"
+    out = tmp_path / "out"
+    try:
+        result = play([bot, "random"], out, level)
+    finally:
+        shutil.rmtree(shared)
+    seen = output(out)
+    assert result.faults == ()
+    assert "notes of own" in seen
+    assert "notes of neighbour" not in seen
+
+
+def test_a_basic_bot_writes_only_its_scratch_folder_and_it_is_emptied_at_the_end(
+    tmp_path, monkeypatch
+):
+    require(Level.BASIC)
+    monkeypatch.setenv("RUCKUS_TOKEN", "not for bots")
+    code = (
+        "import os, pathlib; home = pathlib.Path(os.environ['HOME']); "
+        "(home / 'notes').write_text('x'); print(home, sorted(os.environ), flush=True)"
+    )
+    bot = BotProcess([sys.executable, "-c", code], tmp_path / "out.log", Sandbox(Level.BASIC))
+    assert bot.wait_exit(20) == 0
+    home, names = bot.output_path.read_text().split(" ", 1)
+    assert Path(home, "notes").is_file()
+    assert "RUCKUS_PORT" in names and "RUCKUS_TOKEN" not in names
+    bot.stop()
+    assert not Path(home).exists()
