@@ -7,6 +7,7 @@ Given a key, the log is sealed: the header says so and every line carries a MAC 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
@@ -21,7 +22,10 @@ class LogWriter:
     def __init__(self, path: Path, key: bytes | None = None) -> None:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: IO[str] = path.open("w", encoding="utf-8")
+        # Owner only: the header holds the seed, and a bot may run on this machine.
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(descriptor, 0o600)
+        self._file: IO[str] = os.fdopen(descriptor, "w", encoding="utf-8")
         self._prev = GENESIS
         self._key = key
 

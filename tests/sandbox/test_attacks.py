@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -138,3 +140,20 @@ def test_a_fork_bomb_is_capped_at_processes(tmp_path, level):
     assert int(line.split("refused after ")[1].split(":")[0]) < 64
     # Its own threads may now fail to start too: whatever happens next is a classified fault.
     assert all(fault.seat == 0 for fault in result.faults)
+
+
+@pytest.mark.parametrize("level", CONFINED, ids=lambda level: level.value)
+def test_a_live_log_in_an_open_folder_is_the_harness_users_only(tmp_path, level):
+    # As `ruckus play --log match.jsonl` in a folder others may enter.
+    shared = Path(tempfile.mkdtemp(prefix="ruckus-test-"))
+    shared.chmod(0o755)
+    log = shared / "match.jsonl"
+    out = tmp_path / "out"
+    try:
+        result = play([attacker("cheat", log), "random"], out, level, log=log)
+        assert log.stat().st_mode & 0o777 == 0o600
+    finally:
+        shutil.rmtree(shared)
+    seen = output(out)
+    assert result.faults == ()
+    assert "BLOCKED read" in seen and '"seed"' not in seen
