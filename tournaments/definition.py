@@ -8,7 +8,7 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     players = 2                # seats per match
     format = "round-robin"     # round-robin | double-round-robin | gauntlet | knockout | swiss
     games_per_pairing = 2      # knockout: the N of best-of-N
-    seed = 7
+    seed = 7                   # optional: without it every run draws a secret seed
     concurrency = 4
 
     [clocks]                   # optional
@@ -144,7 +144,8 @@ class TournamentDefinition:
     players: int
     format: str
     games_per_pairing: int
-    seed: int
+    seed: int | None
+    """The seed match seeds derive from; None until the results store draws a secret one."""
     concurrency: int
     clocks: Clocks
     faults: FaultPolicy
@@ -156,6 +157,13 @@ class TournamentDefinition:
     seeding: str = "order"
     tiebreak_games: int = 4
     swiss_rounds: int = 0
+
+    @property
+    def match_seed_root(self) -> int:
+        """The seed every match seed derives from (a run's store fills a drawn one in)."""
+        if self.seed is None:
+            raise ValueError("the definition has no seed yet: the results store draws it")
+        return self.seed
 
     @property
     def bot_names(self) -> tuple[str, ...]:
@@ -191,7 +199,7 @@ def parse_definition(text: str) -> TournamentDefinition:
         players=players,
         format=fmt,
         games_per_pairing=int_field(data, "games_per_pairing", 1, 1, 1000),
-        seed=int_field(data, "seed", None, 0, 2**63 - 1),
+        seed=int_field(data, "seed", -1, 0, 2**63 - 1) if "seed" in data else None,
         concurrency=int_field(data, "concurrency", 1, 1, 1024),
         clocks=_clocks(table_field(data, "clocks")),
         faults=_faults(table_field(data, "faults")),

@@ -14,7 +14,9 @@ Synchronous mode is FULL: a committed result survives ``kill -9`` and power loss
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import secrets
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,6 +25,7 @@ from typing import Any
 
 from referee.match.faults import FaultCode
 from tournaments.definition import TournamentDefinition, definition_hash, parse_definition
+from tournaments.schedule.seeds import SEED_BITS
 
 DATABASE = "results.sqlite"
 """File name of the store inside a run folder."""
@@ -38,6 +41,7 @@ CREATE TABLE IF NOT EXISTS run (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     definition_hash TEXT NOT NULL,
     definition_text TEXT NOT NULL,
+    drawn_seed INTEGER,
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 CREATE TABLE IF NOT EXISTS matches (
@@ -104,10 +108,12 @@ class ResultStore:
             raise StoreError(f"{run_dir} already holds a run; resume it instead")
         run_dir.mkdir(parents=True, exist_ok=True)
         store = cls(run_dir, _connect(run_dir / DATABASE))
+        drawn = secrets.randbits(SEED_BITS) if definition.seed is None else None
         with store._db:
             store._db.execute(
-                "INSERT INTO run (id, definition_hash, definition_text) VALUES (1, ?, ?)",
-                (definition_hash(definition), text),
+                "INSERT INTO run (id, definition_hash, definition_text, drawn_seed) "
+                "VALUES (1, ?, ?, ?)",
+                (definition_hash(definition), text, drawn),
             )
         return store
 
@@ -141,8 +147,13 @@ class ResultStore:
         return str(self._db.execute("SELECT definition_text FROM run").fetchone()[0])
 
     def definition(self) -> TournamentDefinition:
-        """Return the definition the run started with, parsed from its stored text."""
-        return parse_definition(self.definition_text())
+        """Return the definition the run started with, parsed from its stored text, with the
+        seed the store drew for it when the text has none."""
+        definition = parse_definition(self.definition_text())
+        if definition.seed is not None:
+            return definition
+        drawn = self._db.execute("SELECT drawn_seed FROM run").fetchone()[0]
+        return dataclasses.replace(definition, seed=int(drawn))
 
     def record_result(self, result: MatchResult) -> None:
         """Store one finished match in one transaction; refuse a duplicate key or a missing log."""

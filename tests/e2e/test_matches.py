@@ -60,8 +60,17 @@ def test_ruckus_play_prints_the_result_and_writes_a_log(workdir: Path, kit):
     )
     assert done.returncode == 0, done.stderr
     assert "seat 0 pilfer-random" in done.stdout
-    assert "rank" in done.stdout
+    assert "rank" in done.stdout and "seed 5" in done.stdout
+    assert "sandbox: " in done.stderr  # which level the bots ran in, in one line
     kit.assert_log_verifies(log)
+
+
+def test_ruckus_play_without_a_seed_draws_a_secret_one_and_says_it_at_the_end(workdir: Path):
+    command = [*RUCKUS, "play", "pilfer", "--bot", "random", "--bot", "random"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    seed = int(done.stdout.split("; seed ")[1].split()[0])
+    assert seed.bit_length() > 32  # not a small number a bot could guess (odds 2**-31)
 
 
 def test_ruckus_play_rejects_an_unknown_bot():

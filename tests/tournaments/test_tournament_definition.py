@@ -82,7 +82,7 @@ def test_a_command_may_be_an_argv_array():
         ("players = 2", 'players = "2"', "players"),
         ('format = "gauntlet"', 'format = "ladder"', "format"),
         ("games_per_pairing = 2", "games_per_pairing = 0", "games_per_pairing"),
-        ("seed = 3", "", "seed"),
+        ("seed = 3", "seed = -1", "seed"),
         ("seed = 3", "seed = 3\nconcurency = 2", "concurency"),
         ('champion = "champ"', 'champion = "nobody"', "gauntlet.champion"),
         ('command = "python -m my_bot --fast"', 'command = ""', "bots[0].command"),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.definition import DefinitionError
+from tournaments.definition import DefinitionError, parse_definition
 from tournaments.store import DATABASE, MatchResult, ResultStore, StoreError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,3 +151,22 @@ def test_committed_results_survive_kill_9(tmp_path, text):
     reopened = ResultStore.open(tmp_path)
     assert [entry.key for entry in reopened.results()] == [f"rr/a~b/g{game}" for game in range(3)]
     reopened.close()
+
+
+def test_a_definition_without_a_seed_gets_a_secret_one_drawn_once_per_run(tmp_path, text):
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("seed ="))
+    assert parse_definition(text).seed is None
+    first = ResultStore.create(tmp_path / "a", text)
+    second = ResultStore.create(tmp_path / "b", text)
+    try:
+        drawn = first.definition().seed
+        assert drawn is not None and drawn != second.definition().seed
+        assert drawn.bit_length() > 32  # far too many seeds for a bot to try them all
+    finally:
+        first.close()
+        second.close()
+    again = ResultStore.resume(tmp_path / "a", text)
+    try:
+        assert again.definition().seed == drawn
+    finally:
+        again.close()

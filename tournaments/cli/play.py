@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import signal
 import sys
 import tempfile
@@ -39,9 +40,9 @@ class BoardWatcher:
         """Nothing to add: the command prints the result."""
 
 
-def _print_result(result: MatchResult, players: list[Player], log: Path | None) -> None:
+def _print_result(result: MatchResult, players: list[Player], log: Path | None, seed: int) -> None:
     outcome = result.outcome
-    typer.echo(f"\n{result.decisions} decisions; ended by {outcome.reason}")
+    typer.echo(f"\n{result.decisions} decisions; ended by {outcome.reason}; seed {seed}")
     for seat, (score, rank) in enumerate(zip(outcome.scores, outcome.ranks, strict=True)):
         name = players[seat].identity().name
         typer.echo(f"  seat {seat} {name:20} score {score:4}  rank {rank}")
@@ -79,7 +80,12 @@ def play(
             "grpc://host:port.",
         ),
     ],
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Match seed.")] = 1,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", "-s", help="Match seed; default: a secret one, printed when the match ends."
+        ),
+    ] = None,
     scenario: Annotated[
         str | None, typer.Option(help="Scenario; the game's default if omitted.")
     ] = None,
@@ -112,7 +118,11 @@ def play(
         raise typer.BadParameter(str(error), param_hint="--sandbox") from None
     try:
         setup = _setup(
-            game, seed, scenario, Clocks(decision_ms, bank_ms), FaultPolicy(policy, max_strikes)
+            game,
+            secrets.randbits(63) if seed is None else seed,
+            scenario,
+            Clocks(decision_ms, bank_ms),
+            FaultPolicy(policy, max_strikes),
         )
         specs: list[BotSpec] = [parse_bot(bot, game) for bot in bots]
     except (KeyError, ValueError, ConfigError) as error:
@@ -131,7 +141,7 @@ def play(
         if log is not None:
             observers.append(LogWriter(log))
         result = run_match(setup, players, observers)
-        _print_result(result, list(players), log)
+        _print_result(result, list(players), log, setup.seed)
 
 
 def register(app: typer.Typer) -> None:

@@ -31,6 +31,6 @@ def gauntlet_matches(definition: TournamentDefinition) -> list[Match]:
     matches = [
         match
         for group, orders in zip(groups, plans, strict=True)
-        for match in group_matches(PREFIX, names, group, orders, definition.seed, rounds)
+        for match in group_matches(PREFIX, names, group, orders, definition.match_seed_root, rounds)
     ]
     return sorted(matches, key=lambda match: (match.round, match.key))

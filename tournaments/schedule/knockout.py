@@ -181,7 +181,9 @@ def _released(definition: TournamentDefinition, finished: Finished, state: Serie
             key=key,
             round=state.round,
             seats=(seats[(game - segment.start) % 2], seats[1 - (game - segment.start) % 2]),
-            seed=derive_seed(definition.seed, base, segment.start, (game - segment.start) // 2),
+            seed=derive_seed(
+                definition.match_seed_root, base, segment.start, (game - segment.start) // 2
+            ),
             game=game,
         )
         for game, key in zip(segment[:release], keys, strict=False)

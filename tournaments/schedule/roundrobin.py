@@ -46,7 +46,7 @@ def round_robin_matches(definition: TournamentDefinition) -> list[Match]:
                 names,
                 sorted((first, second)),
                 [rotate((first, second), game) for game in range(games)],
-                definition.seed,
+                definition.match_seed_root,
                 [game * per_cycle + r for game in range(games)],
             )
         ]
@@ -57,6 +57,8 @@ def round_robin_matches(definition: TournamentDefinition) -> list[Match]:
         matches = [
             match
             for group, orders in zip(groups, plans, strict=True)
-            for match in group_matches(PREFIX, names, group, orders, definition.seed, rounds)
+            for match in group_matches(
+                PREFIX, names, group, orders, definition.match_seed_root, rounds
+            )
         ]
     return sorted(matches, key=lambda match: (match.round, match.key))

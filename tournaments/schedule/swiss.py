@@ -167,7 +167,7 @@ def _pair_matches(
             key=f"{PREFIX}/r{round_number}/{label}/g{game}",
             round=round_number,
             seats=rotate(pair, game),
-            seed=derive_seed(definition.seed, PREFIX, round_number, label, game // 2),
+            seed=derive_seed(definition.match_seed_root, PREFIX, round_number, label, game // 2),
             game=game,
         )
         for game in range(definition.games_per_pairing)
