@@ -82,20 +82,30 @@ def live_children(pid: int) -> list[int]:
 
 
 def processes_with_marker(marker: str) -> list[int]:
-    """Return the pids of live processes whose environment holds ``RUCKUS_TEST_MARKER=marker``."""
-    needle = f"RUCKUS_TEST_MARKER={marker}".encode()
+    """Return the pids of live processes marked with ``marker``: in their environment
+    (``RUCKUS_TEST_MARKER=marker``, which the runner and its workers inherit) or on their
+    command line (``--marker=marker``: a sandboxed bot gets none of the harness's environment).
+    """
+    needles = (f"RUCKUS_TEST_MARKER={marker}".encode(), f"--marker={marker}".encode())
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
-            environ = Path(f"/proc/{entry}/environ").read_bytes()
+            environ = Path(f"/proc/{entry}/environ").read_bytes().split(b"\0")
+            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
             state = Path(f"/proc/{entry}/stat").read_text()
         except OSError:
             continue
-        if needle in environ.split(b"\0") and state[state.rindex(")") + 2] != "Z":
+        marked = needles[0] in environ or needles[1] in cmdline
+        if marked and state[state.rindex(")") + 2] != "Z":
             found.append(int(entry))
     return found
+
+
+def marked_bots(names: list[str], marker: str) -> list[str]:
+    """Return ``name=cmd:...`` random bots whose command lines carry ``--marker=marker``."""
+    return [f"{name}=cmd:python -m sample_bots.pilfer_random --marker={marker}" for name in names]
 
 
 def _ranks(number: int) -> tuple[int, int]:

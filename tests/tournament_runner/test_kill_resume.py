@@ -17,7 +17,7 @@ from tournaments.runner import RunFolder, resume_run, start_run
 from tournaments.schedule import next_matches
 from tournaments.store import ResultStore
 
-from .conftest import Recorder, processes_with_marker, tournament_toml
+from .conftest import Recorder, marked_bots, processes_with_marker, tournament_toml
 
 CLI = "from tournaments.cli import app; app()"
 
@@ -42,11 +42,11 @@ def _wait_for(condition, seconds: float) -> bool:
 
 
 def test_kill_9_mid_run_then_resume_completes_without_duplicates(tmp_path):
-    text = tournament_toml(["a=random", "b=random", "c=random"], games=4)
+    marker = uuid.uuid4().hex
+    text = tournament_toml(marked_bots(["a", "b", "c"], marker), games=4)
     source = tmp_path / "tournament.toml"
     source.write_text(text)
     run_dir = tmp_path / "run"
-    marker = uuid.uuid4().hex
     env = {**os.environ, "RUCKUS_TEST_MARKER": marker}
     command = [sys.executable, "-c", CLI, "tournament", "run", str(source)]
     command += ["--run-dir", str(run_dir), "--concurrency", "2", "--no-live"]
@@ -83,11 +83,11 @@ def test_kill_9_mid_run_then_resume_completes_without_duplicates(tmp_path):
 
 
 def test_ctrl_c_stops_every_process_and_the_run_resumes(tmp_path):
-    text = tournament_toml(["a=random", "b=random", "c=random"], games=4)
+    marker = uuid.uuid4().hex
+    text = tournament_toml(marked_bots(["a", "b", "c"], marker), games=4)
     source = tmp_path / "tournament.toml"
     source.write_text(text)
     run_dir = tmp_path / "run"
-    marker = uuid.uuid4().hex
     env = {**os.environ, "RUCKUS_TEST_MARKER": marker}
     command = [sys.executable, "-c", CLI, "tournament", "run", str(source)]
     command += ["--run-dir", str(run_dir), "--concurrency", "2", "--no-live"]
@@ -124,5 +124,6 @@ def test_resume_records_a_complete_log_that_never_reached_the_store(tmp_path):
     summary = resume_run(run_dir, None, 1, recorder)
 
     assert (summary.played, summary.recorded) == (0, 2)
-    assert recorder.notices == [f"match {key} recorded from its complete log"]
+    assert recorder.notices[0] == f"match {key} recorded from its complete log"
+    assert recorder.notices[1].startswith("sandbox: ")  # then the bots start
     assert RunFolder(run_dir).logged_keys() == sorted(["rr/a~b/g0", "rr/a~b/g1"])
