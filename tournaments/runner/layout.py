@@ -15,7 +15,6 @@ The folder is its owner's only (mode 0700). The key is 32 random bytes, written 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import secrets
@@ -72,11 +71,6 @@ class RunFolder:
     def log_path(self, key: str) -> Path:
         """Return the absolute log path of match ``key``."""
         return self.root / self.log_name(key)
-
-    def discard_log(self, key: str) -> None:
-        """Delete the log of match ``key`` if there is one (a new attempt rewrites it anyway)."""
-        with contextlib.suppress(OSError):
-            self.log_path(key).unlink(missing_ok=True)
 
     def logged_keys(self) -> list[str]:
         """Return the keys of every log file present, complete or not."""

@@ -188,11 +188,13 @@ class _Loop:
                 self.played += 1
                 self.observer.match_recorded(result)
                 return
-        self.context.folder.discard_log(match.key)
+        kept = ""
+        if self.context.folder.log_path(match.key).exists():
+            kept = f"; its log is set aside as {self.context.folder.set_aside(match.key)}"
         self.failures[match.key] += 1
         if self.failures[match.key] > RETRIES:
             raise RunnerError(f"match {match.key} failed {RETRIES + 1} times; last: {problem}")
-        self.observer.notice(f"match {match.key} failed ({problem}); playing it again")
+        self.observer.notice(f"match {match.key} failed ({problem}){kept}; playing it again")
 
 
 def run_tournament(
