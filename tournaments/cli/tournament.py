@@ -80,7 +80,7 @@ def _play(run_dir: Path, live: bool, play: Callable[[RunObserver], RunSummary]) 
         store.close()
     screen.line(
         f"played {summary.played} matches in {summary.seconds:.1f} s; "
-        f"{summary.recorded} recorded in {run_dir}"
+        f"{summary.recorded} recorded in {run_dir}; bots ran in sandbox {summary.sandbox.value}"
     )
     if summary.quarantined:
         screen.line(f"quarantined bots: {', '.join(summary.quarantined)}")

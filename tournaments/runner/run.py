@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from referee.games import get_game
-from referee.sandbox import Sandbox, sandbox_line
+from referee.sandbox import Level, Sandbox, sandbox_line
 from referee.sandbox import resolve as resolve_level
 from tournaments.definition import TournamentDefinition, check_against_spec
 from tournaments.runner.fleet import BotFleet
@@ -69,12 +69,14 @@ class RunObserver(Protocol):
 
 @dataclass(frozen=True)
 class RunSummary:
-    """What a run did: matches played now, recorded in all, match-phase seconds."""
+    """What a run did: matches played now, recorded in all, match-phase seconds, the bots
+    it quarantined and the sandbox level its bots ran in."""
 
     played: int
     recorded: int
     seconds: float
     quarantined: tuple[str, ...]
+    sandbox: Level
 
 
 def expected_total(definition: TournamentDefinition) -> int | None:
@@ -233,4 +235,5 @@ def run_tournament(
             recorded=len(store.finished_ranks()),
             seconds=seconds,
             quarantined=tuple(fleet.quarantined()),
+            sandbox=sandbox.level,
         )
