@@ -30,6 +30,8 @@ def test_run_then_refuse_a_second_run_in_the_same_folder(tmp_path):
     assert re.search(r"^\[1/2\] rr/a~b/g[01]: [ab] #[12] vs [ab] #[12]", first.output, re.MULTILINE)
     assert "Skill μ±σ" in first.output
     assert "played 2 matches" in first.output
+    assert re.search(r"^  notice: sandbox: (strict|basic|none) ", first.output, re.MULTILINE)
+    assert re.search(r"bots ran in sandbox (strict|basic|none)$", first.output, re.MULTILINE)
     again = _invoke("tournament", "run", str(source), "--run-dir", str(run_dir), "--no-live")
     assert again.exit_code == 2
     assert "already holds a run" in again.output
@@ -77,3 +79,19 @@ def test_run_reports_definition_and_bot_errors_before_creating_a_run(tmp_path):
     assert result.exit_code == 2
     assert "unknown sample bot 'no-such-bot'" in result.output
     assert not (tmp_path / "r2").exists()
+
+
+def test_a_sandbox_level_that_cannot_start_stops_the_run_with_the_reason(tmp_path, monkeypatch):
+    from referee.sandbox import levels
+
+    monkeypatch.setattr(levels.shutil, "which", lambda name: None)
+    levels.unavailable.cache_clear()
+    try:
+        text = tournament_toml(["a=random", "b=random"], extra='[sandbox]\nlevel = "basic"')
+        source = _definition(tmp_path, text)
+        result = _invoke("tournament", "run", str(source), "--run-dir", str(tmp_path / "run"))
+    finally:
+        levels.unavailable.cache_clear()
+    assert result.exit_code == 2
+    assert "sandbox level 'basic' cannot start here" in result.output
+    assert "Traceback" not in result.output
