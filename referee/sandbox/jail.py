@@ -72,8 +72,15 @@ def _take_uid() -> int:
 
 
 def _absolute_arguments(argv: tuple[str, ...]) -> list[str]:
-    """Return ``argv`` with every argument that names an existing path made absolute."""
-    resolved = [shutil.which(argv[0]) or argv[0]]
+    """Return ``argv`` with every argument that names an existing path made absolute.
+
+    The executable keeps its symlinks (a virtual environment's ``python`` finds its packages
+    through its own path) but loses ``..`` parts, which could cross folders the bot cannot see.
+    """
+    executable = shutil.which(argv[0]) or argv[0]
+    resolved = [
+        os.path.normpath(os.path.abspath(executable)) if os.sep in executable else executable
+    ]
     for argument in argv[1:]:
         path = Path(argument)
         resolved.append(

@@ -127,3 +127,13 @@ def test_a_basic_bot_writes_only_its_scratch_folder_and_it_is_emptied_at_the_end
     assert "RUCKUS_PORT" in names and "RUCKUS_TOKEN" not in names
     bot.stop()
     assert not Path(home).exists()
+
+
+def test_an_executable_named_through_an_unseen_folder_and_dotdot_still_starts(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    if not Path(sys.executable).is_relative_to(root):
+        pytest.skip("the harness's Python is not inside the repository")
+    detour = root / "tests" / ".." / Path(sys.executable).relative_to(root)
+    bot = f"cmd:{detour} -m sample_bots.pilfer_random"
+    result = play([bot, "random"], tmp_path / "out", Level.STRICT)
+    assert result.faults == () and result.decisions > 0
