@@ -26,6 +26,8 @@ from referee.sandbox.procs import kill_pids, snapshot, tcp_listen_ports
 
 OUTPUT_CAP_BYTES = 1024 * 1024
 STOP_GRACE_SECONDS = 1.0
+DOOR_CHECK_SECONDS = 0.25
+"""How often a starting strict bot is checked for listening on TCP instead (reads /proc)."""
 
 _live: set[BotProcess] = set()
 _live_lock = threading.Lock()
@@ -119,6 +121,7 @@ class BotProcess:
     def wait_listening(self, seconds: float) -> str | None:
         """Wait until the bot accepts connections; return what went wrong, or None."""
         deadline = time.monotonic() + seconds
+        next_door_check = time.monotonic() + DOOR_CHECK_SECONDS
         while time.monotonic() < deadline:
             code = self.exit_code()
             if code is not None:
@@ -129,9 +132,11 @@ class BotProcess:
                 return problem + self._permission_hint(tail)
             if self._accepts():
                 return None
-            wrong_door = self._listens_on_tcp_only()
-            if wrong_door is not None:
-                return wrong_door
+            if time.monotonic() >= next_door_check:
+                next_door_check += DOOR_CHECK_SECONDS
+                wrong_door = self._listens_on_tcp_only()
+                if wrong_door is not None:
+                    return wrong_door
             time.sleep(0.02)
         return f"not listening after {seconds:.0f} s"
 
