@@ -13,7 +13,9 @@ limit into the jail's status file first (so the referee classifies the fault as
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import time
 from dataclasses import dataclass, field
 
 from referee.sandbox import procs
@@ -62,7 +64,6 @@ class Watchdog:
         self.interval = interval
         self._watched: dict[int, _Watched] = {}
         self._lock = threading.Lock()
-        self._wake = threading.Event()
         self._thread: threading.Thread | None = None
 
     def watch(self, jail: Jail, root_pid: int) -> None:
@@ -97,12 +98,16 @@ class Watchdog:
                 if problem is not None:
                     self._stop(entry, problem)
             tick += 1
-            self._wake.wait(self.interval)
+            time.sleep(self.interval)
 
     def _stop(self, entry: _Watched, problem: str) -> None:
-        """Record why the bot is stopped, then kill it; it is no longer watched."""
-        entry.jail.status_path.write_text(problem, encoding="utf-8")
-        entry.jail.status_path.chmod(0o600)
+        """Record why the bot is stopped, then kill it; it is no longer watched.
+
+        The jail may be closing at the same moment (its folder gone): the bot is killed anyway.
+        """
+        with contextlib.suppress(OSError):
+            entry.jail.status_path.write_text(problem, encoding="utf-8")
+            entry.jail.status_path.chmod(0o600)
         entry.jail.kill_all(entry.root_pid)
         self.forget(entry.jail)
 
