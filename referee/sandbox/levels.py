@@ -56,9 +56,8 @@ def _run(argv: list[str]) -> str | None:
     except (OSError, subprocess.TimeoutExpired) as error:
         return str(error)
     if done.returncode != 0:
-        return (done.stderr or done.stdout).decode(errors="replace").strip()[-300:] or (
-            f"exit code {done.returncode}"
-        )
+        lines = (done.stderr or done.stdout).decode(errors="replace").strip().splitlines()
+        return lines[-1][-300:] if lines else f"exit code {done.returncode}"
     return None
 
 
