@@ -4,7 +4,13 @@
  *
  * The protocol is loaded at run time from the same .proto files as every other SDK
  * (proto/ruckus/v1 in the repository; set RUCKUS_PROTO_DIR to use another copy).
+ *
+ * A bot that others reach over a network serves TLS with RUCKUS_TLS_CERT and RUCKUS_TLS_KEY
+ * (and asks callers for a certificate signed by RUCKUS_TLS_CLIENT_CA when set), and with
+ * RUCKUS_TOKEN refuses every call whose metadata lacks `authorization: Bearer <token>`.
  */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
@@ -69,13 +75,44 @@ class Bot {
   }
 }
 
-/** The Bot service handlers around a Bot. */
-function botService(bot) {
+const REFUSAL = {
+  code: grpc.status.UNAUTHENTICATED,
+  details: "this server needs metadata 'authorization: Bearer <token>' with its token",
+};
+
+/**
+ * Return a check of a call's metadata: true when it holds exactly one `authorization` entry
+ * equal to `Bearer <token>` (always true without a token). Both sides are hashed first, so the
+ * comparison takes the same time whatever the caller sent.
+ */
+function tokenCheck(token) {
+  if (!token) {
+    return () => true;
+  }
+  const digest = (text) => crypto.createHash('sha256').update(text).digest();
+  const expected = digest(`Bearer ${token}`);
+  return (metadata) => {
+    const values = metadata.get('authorization');
+    return values.length === 1 && typeof values[0] === 'string'
+      && crypto.timingSafeEqual(digest(values[0]), expected);
+  };
+}
+
+/** The Bot service handlers around a Bot; calls whose metadata fails `authorized` are refused. */
+function botService(bot, authorized = () => true) {
   return {
     Describe(call, callback) {
+      if (!authorized(call.metadata)) {
+        callback(REFUSAL);
+        return;
+      }
       callback(null, bot.info());
     },
     Play(call) {
+      if (!authorized(call.metadata)) {
+        call.emit('error', REFUSAL);
+        return;
+      }
       call.on('data', (message) => {
         try {
           if (message.kind === 'start') {
@@ -121,16 +158,39 @@ function listenAddress(argv) {
   return port === undefined ? undefined : `127.0.0.1:${Number(port)}`;
 }
 
-/** Start serving `bot` at `address` (`host:port`, port 0 picks one, or `unix:/path`). */
-function serveAt(bot, address) {
+/**
+ * Return the server's credentials as RUCKUS_TLS_CERT, RUCKUS_TLS_KEY and RUCKUS_TLS_CLIENT_CA
+ * in `env` ask: insecure without them, TLS with both, mutual TLS with the client CA too.
+ */
+function serverCredentials(env = process.env) {
+  const { RUCKUS_TLS_CERT: cert, RUCKUS_TLS_KEY: key, RUCKUS_TLS_CLIENT_CA: clientCa } = env;
+  if (!cert && !key) {
+    if (clientCa) {
+      throw new Error('RUCKUS_TLS_CLIENT_CA needs RUCKUS_TLS_CERT and RUCKUS_TLS_KEY');
+    }
+    return grpc.ServerCredentials.createInsecure();
+  }
+  if (!cert || !key) {
+    throw new Error('set both RUCKUS_TLS_CERT and RUCKUS_TLS_KEY, or neither');
+  }
+  const pair = { private_key: fs.readFileSync(key), cert_chain: fs.readFileSync(cert) };
+  const roots = clientCa ? fs.readFileSync(clientCa) : null;
+  return grpc.ServerCredentials.createSsl(roots, [pair], Boolean(clientCa));
+}
+
+/**
+ * Start serving `bot` at `address` (`host:port`, port 0 picks one, or `unix:/path`), with
+ * `credentials` (default: insecure) and, given a `token`, refusing calls without it.
+ */
+function serveAt(bot, address, credentials = grpc.ServerCredentials.createInsecure(), token = '') {
   const protocol = loadProtocol();
   const server = new grpc.Server({
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
   });
-  server.addService(protocol.Bot.service, botService(bot));
+  server.addService(protocol.Bot.service, botService(bot, tokenCheck(token)));
   return new Promise((resolve, reject) => {
-    server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (error, bound) => {
+    server.bindAsync(address, credentials, (error, bound) => {
       if (error) {
         reject(error);
       } else {
@@ -145,17 +205,32 @@ function serve(bot, port, host = '127.0.0.1') {
   return serveAt(bot, `${host}:${port}`);
 }
 
-/** Serve `bot` until SIGTERM or SIGINT on --port N, $RUCKUS_ADDRESS or $RUCKUS_PORT. */
+/**
+ * Serve `bot` until SIGTERM or SIGINT on --port N, $RUCKUS_ADDRESS or $RUCKUS_PORT, with the
+ * TLS (RUCKUS_TLS_CERT, RUCKUS_TLS_KEY, RUCKUS_TLS_CLIENT_CA) and token (RUCKUS_TOKEN) the
+ * environment asks for.
+ */
 function run(bot, argv = process.argv.slice(2)) {
   const address = listenAddress(argv);
   if (address === undefined) {
     process.stderr.write(`${bot.name}: no address; pass --port N or set RUCKUS_ADDRESS or RUCKUS_PORT\n`);
     process.exit(2);
   }
-  serveAt(bot, address).then(
+  let credentials;
+  try {
+    credentials = serverCredentials();
+  } catch (error) {
+    process.stderr.write(`${bot.name}: ${error.message}\n`);
+    process.exit(2);
+  }
+  const token = process.env.RUCKUS_TOKEN || '';
+  serveAt(bot, address, credentials, token).then(
     ([server, bound]) => {
-      const where = address.startsWith('unix:') ? address : `127.0.0.1:${bound}`;
-      process.stderr.write(`${bot.name} listening on ${where}\n`);
+      const host = address.slice(0, address.lastIndexOf(':'));
+      const where = address.startsWith('unix:') ? address : `${host}:${bound}`;
+      const doors = [process.env.RUCKUS_TLS_CERT && 'TLS', token && 'token'].filter(Boolean);
+      const locked = doors.length ? ` (${doors.join(', ')})` : '';
+      process.stderr.write(`${bot.name} listening on ${where}${locked}\n`);
       const stop = () => server.tryShutdown(() => process.exit(0));
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);
@@ -167,4 +242,6 @@ function run(bot, argv = process.argv.slice(2)) {
   );
 }
 
-module.exports = { Bot, gameMessage, loadProtocol, run, serve, serveAt, MAX_MESSAGE_BYTES };
+module.exports = {
+  Bot, gameMessage, loadProtocol, run, serve, serveAt, serverCredentials, tokenCheck, MAX_MESSAGE_BYTES,
+};

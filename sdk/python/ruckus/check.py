@@ -137,9 +137,18 @@ def _answer_problems(request: bot_pb2.DecisionRequest, answer: bot_pb2.BotMessag
     return problems
 
 
-def run_checks(address: str, games: list[str] | None = None) -> list[CheckResult]:
-    """Run every check against the bot at ``address``."""
-    with grpc.insecure_channel(address, options=list(CHANNEL_OPTIONS)) as channel:
+def run_checks(
+    address: str,
+    games: list[str] | None = None,
+    credentials: grpc.ChannelCredentials | None = None,
+) -> list[CheckResult]:
+    """Run every check against the bot at ``address`` (over TLS, and with a token, when
+    ``credentials`` say so)."""
+    if credentials is None:
+        channel = grpc.insecure_channel(address, options=list(CHANNEL_OPTIONS))
+    else:
+        channel = grpc.secure_channel(address, credentials, options=list(CHANNEL_OPTIONS))
+    with channel:
         stub = bot_pb2_grpc.BotStub(channel)  # type: ignore[no-untyped-call]
         described, info = check_describe(stub)
         results = [described]

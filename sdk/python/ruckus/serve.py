@@ -2,6 +2,8 @@
 
 That is ``--port N`` when given, else ``$RUCKUS_ADDRESS`` (``unix:/path``: a Unix socket, as
 inside Ruckus's ``strict`` sandbox, which has no network), else ``127.0.0.1:$RUCKUS_PORT``.
+A bot that others reach over a network serves TLS with ``RUCKUS_TLS_CERT`` and
+``RUCKUS_TLS_KEY`` and checks a bearer token with ``RUCKUS_TOKEN`` (see :mod:`ruckus.auth`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 import grpc
 
+from ruckus import auth
 from ruckus.bot import Bot
 from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.v1 import bot_pb2, bot_pb2_grpc
@@ -54,17 +57,27 @@ class BotService(bot_pb2_grpc.BotServicer):
                 return
 
 
-def serve_at(bot: Bot, address: str) -> tuple[grpc.Server, int]:
-    """Start serving ``bot`` at ``address`` (``host:port`` or ``unix:/path``).
+def serve_at(
+    bot: Bot,
+    address: str,
+    credentials: grpc.ServerCredentials | None = None,
+    interceptors: Sequence[grpc.ServerInterceptor] = (),
+) -> tuple[grpc.Server, int]:
+    """Start serving ``bot`` at ``address`` (``host:port`` or ``unix:/path``), over TLS when
+    ``credentials`` are given, every call passing ``interceptors`` first.
 
     Return (server, port); the port is 0 for a Unix socket.
     """
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=MAX_CONCURRENT_MATCHES + 4),
         options=list(CHANNEL_OPTIONS),
+        interceptors=list(interceptors),
     )
     bot_pb2_grpc.add_BotServicer_to_server(BotService(bot), server)  # type: ignore[no-untyped-call]
-    bound = server.add_insecure_port(address)
+    if credentials is None:
+        bound = server.add_insecure_port(address)
+    else:
+        bound = server.add_secure_port(address, credentials)
     if bound == 0 and not address.startswith("unix:"):
         raise OSError(f"cannot listen on {address}")
     server.start()
@@ -93,7 +106,8 @@ def listen_address(args: argparse.Namespace) -> str | None:
 
 
 def run(bot: Bot, argv: Sequence[str] | None = None) -> None:
-    """Serve ``bot`` until SIGTERM or SIGINT at :func:`listen_address`."""
+    """Serve ``bot`` until SIGTERM or SIGINT at :func:`listen_address`, with the TLS and token
+    that the environment asks for (:func:`ruckus.auth.from_environment`)."""
     args = _parse_args(argv)
     address = listen_address(args)
     if address is None:
@@ -101,11 +115,17 @@ def run(bot: Bot, argv: Sequence[str] | None = None) -> None:
             f"{bot.name}: no address; pass --port N or set {ADDRESS_VARIABLE} or {PORT_VARIABLE}"
         )
     try:
-        server, bound = serve_at(bot, address)
+        credentials, interceptors = auth.from_environment(os.environ)
+    except (OSError, ValueError) as error:
+        sys.exit(f"{bot.name}: {error}")
+    try:
+        server, bound = serve_at(bot, address, credentials, interceptors)
     except (OSError, RuntimeError) as error:
         sys.exit(f"{bot.name}: cannot listen on {address}: {error}")
-    where = address if address.startswith("unix:") else f"{args.host}:{bound}"
-    print(f"{bot.name} listening on {where}", file=sys.stderr, flush=True)
+    where = address if address.startswith("unix:") else f"{address.rpartition(':')[0]}:{bound}"
+    doors = ", ".join(name for name, on in (("TLS", credentials), ("token", interceptors)) if on)
+    locked = f" ({doors})" if doors else ""
+    print(f"{bot.name} listening on {where}{locked}", file=sys.stderr, flush=True)
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
