@@ -1,207 +1,178 @@
-"""The Referee gRPC service: list games, run a match and stream it, fetch a match log."""
+"""The Referee gRPC service: list games, run a match and stream it, fetch a match log.
+
+Every method decodes and checks its own request (:mod:`referee.transport.validation`), so a
+bad request is INVALID_ARGUMENT (or PERMISSION_DENIED for a bot address the service may not
+dial) and never gRPC's INTERNAL. Matches run on threads of their own, at most ``max_matches``
+at once (:mod:`referee.transport.admission`); a cancelled call stops its match at once
+(:mod:`referee.transport.service_match`).
+"""
 
 from __future__ import annotations
 
-import queue
-import re
-import threading
-from collections.abc import Iterator
-from concurrent import futures
+import weakref
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import grpc
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
+from grpc_health.v1 import health
 from ruckus.limits import CHANNEL_OPTIONS
-from ruckus.v1 import bot_pb2, referee_pb2, referee_pb2_grpc
+from ruckus.v1 import referee_pb2
 
 from referee.games import GAME_NAMES, get_game
-from referee.games.base import ConfigError
-from referee.match import Clocks, FaultPolicy, MatchSetup, run_match
-from referee.match.player import DecisionRecord, JsonDict
-from referee.matchlog import LogWriter
 from referee.sandbox import Sandbox
-from referee.transport.bots import open_players, parse_bot
-from referee.transport.codec import codec_for
-from referee.transport.results import match_event_result, step_message
+from referee.transport.admission import (
+    STREAMS,
+    MatchBoard,
+    Slots,
+    default_max_matches,
+    pool_size,
+    started_pool,
+)
+from referee.transport.allowlist import Allowlist
+from referee.transport.handlers import streaming, unary
+from referee.transport.service_match import ServiceMatch
+from referee.transport.standard import health_handler, health_servicer, reflection_handlers
+from referee.transport.validation import (
+    RequestError,
+    check_match_id,
+    check_run_match,
+    decode,
+)
 
 SERVICE_NAME = "ruckus.v1.Referee"
-MATCH_ID = re.compile(r"^[0-9a-f]{32}$")
-_POLICY_KINDS = {
-    referee_pb2.FaultPolicy.KIND_UNSPECIFIED: "forfeit",
-    referee_pb2.FaultPolicy.KIND_FORFEIT: "forfeit",
-    referee_pb2.FaultPolicy.KIND_DEFAULT_ACTION: "default-action",
-}
+MATCH_ID_HEADER = "ruckus-match-id"
+"""Initial metadata of an admitted RunMatch call: its match's id, before any event."""
 
 
-class MatchCancelled(Exception):
-    """The caller of RunMatch went away; the match stops at its next decision."""
-
-
-class _Stream:
-    """A MatchObserver that turns match progress into MatchEvent messages on a queue."""
-
-    def __init__(self, game: str) -> None:
-        self.codec = codec_for(game)
-        self.events: queue.SimpleQueue[referee_pb2.MatchEvent | None] = queue.SimpleQueue()
-        self.failure: str | None = None
-        self.cancelled = threading.Event()
-
-    def match_started(self, header: JsonDict) -> None:
-        seats = [
-            bot_pb2.BotInfo(
-                name=seat["name"],
-                version=seat["version"],
-                author=seat["author"],
-                language=seat["language"],
+def games_response() -> referee_pb2.ListGamesResponse:
+    """Return every game with its scenarios."""
+    games = []
+    for name in GAME_NAMES:
+        spec = get_game(name).spec
+        games.append(
+            referee_pb2.GameInfo(
+                name=spec.name,
+                title=spec.title,
+                rules_version=spec.rules_version,
+                min_players=spec.min_players,
+                max_players=spec.max_players,
+                scenarios=list(spec.scenarios),
+                default_scenario=spec.default_scenario,
             )
-            for seat in header["seats"]
-        ]
-        started = referee_pb2.MatchStarted(match_id=header["match_id"], seats=seats)
-        self.events.put(referee_pb2.MatchEvent(started=started))
-
-    def decision_taken(self, record: DecisionRecord, state: Any) -> None:
-        if self.cancelled.is_set():
-            raise MatchCancelled
-        self.events.put(referee_pb2.MatchEvent(step=step_message(record, self.codec)))
-
-    def match_ended(self, result: JsonDict) -> None:
-        self.events.put(referee_pb2.MatchEvent(result=match_event_result(result)))
+        )
+    return referee_pb2.ListGamesResponse(games=games)
 
 
-class RefereeService(referee_pb2_grpc.RefereeServicer):
-    """Runs matches for callers; bots are sample names or grpc:// addresses (no commands).
+class RefereeService:
+    """Runs matches for callers; bots are sample names or addresses ``allowlist`` permits.
 
     Sample bots run in ``sandbox``. A match's log (whose header holds the seed) is served only
     once the match has ended, so no bot of a running match can learn its future from it.
     """
 
-    def __init__(self, log_dir: Path, sandbox: Sandbox | None = None) -> None:
+    def __init__(
+        self, log_dir: Path, sandbox: Sandbox | None, board: MatchBoard, allowlist: Allowlist
+    ) -> None:
         self.log_dir = log_dir
         self.sandbox = sandbox
-        self._running: set[str] = set()
-        self._running_lock = threading.Lock()
+        self.board = board
+        self.allowlist = allowlist
+        self.games = games_response()
 
-    def ListGames(self, request: Any, context: Any) -> referee_pb2.ListGamesResponse:
+    def list_games(self, raw: bytes, context: Any) -> referee_pb2.ListGamesResponse:
         """Return every game with its scenarios."""
-        games = []
-        for name in GAME_NAMES:
-            spec = get_game(name).spec
-            games.append(
-                referee_pb2.GameInfo(
-                    name=spec.name,
-                    title=spec.title,
-                    rules_version=spec.rules_version,
-                    min_players=spec.min_players,
-                    max_players=spec.max_players,
-                    scenarios=list(spec.scenarios),
-                    default_scenario=spec.default_scenario,
-                )
-            )
-        return referee_pb2.ListGamesResponse(games=games)
+        decode(referee_pb2.ListGamesRequest, raw)
+        return self.games
 
-    def _setup(self, request: Any) -> MatchSetup:
-        game = get_game(request.game)
-        if not game.spec.min_players <= len(request.bots) <= game.spec.max_players:
-            spec = game.spec
-            raise ValueError(f"{spec.name} needs {spec.min_players}-{spec.max_players} bots")
-        clocks = Clocks(
-            decision_ms=request.clocks.decision_ms or Clocks.decision_ms,
-            bank_ms=request.clocks.bank_ms or Clocks.bank_ms,
-        )
-        policy = FaultPolicy(
-            kind=_POLICY_KINDS[request.policy.kind],
-            max_strikes=request.policy.max_strikes or FaultPolicy.max_strikes,
-        )
-        return MatchSetup.for_game(
-            request.game, request.seed, request.scenario or None, clocks=clocks, policy=policy
-        )
+    def run_match(self, raw: bytes, context: Any) -> Iterator[referee_pb2.MatchEvent]:
+        """Run one match, yielding its events as they happen; refuse it past the limit."""
+        order = check_run_match(decode(referee_pb2.RunMatchRequest, raw), self.allowlist)
+        match = ServiceMatch(order, self.log_dir, self.sandbox, self.board)
+        if not self.board.admit(match.match_id):
+            limit = self.board.slots.limit
+            detail = f"the referee runs {limit} matches at once, its limit; try again later"
+            raise RequestError(grpc.StatusCode.RESOURCE_EXHAUSTED, detail)
+        match.start()
+        if not context.add_callback(match.hang_up):
+            match.hang_up()  # the call had already ended
+        context.send_initial_metadata(((MATCH_ID_HEADER, match.match_id),))
+        yield from match.events()
+        if match.failure is not None:
+            context.abort(grpc.StatusCode.INTERNAL, f"the match failed: {match.failure}")
 
-    def RunMatch(self, request: Any, context: Any) -> Iterator[referee_pb2.MatchEvent]:
-        """Run one match, yielding its events as they happen."""
-        try:
-            setup = self._setup(request)
-            specs = [parse_bot(bot, request.game, allow_commands=False) for bot in request.bots]
-        except (KeyError, ValueError, ConfigError) as error:
-            context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(error))
-        stream = _Stream(request.game)
-        thread = threading.Thread(
-            target=self._run, args=(setup, specs, stream), name="match", daemon=True
-        )
-        thread.start()
-        try:
-            while context.is_active():
-                try:
-                    event = stream.events.get(timeout=1.0)
-                except queue.Empty:
-                    continue
-                if event is None:
-                    break
-                yield event
-        finally:
-            stream.cancelled.set()
-        if stream.failure is not None:
-            context.abort(grpc.StatusCode.INTERNAL, f"the match failed: {stream.failure}")
-
-    def _run(self, setup: MatchSetup, specs: list[Any], stream: _Stream) -> None:
-        match_dir = self.log_dir / setup.match_id
-        with self._running_lock:
-            self._running.add(setup.match_id)
-        try:
-            with (
-                open_players(specs, setup.game.spec.name, match_dir, self.sandbox) as players,
-                LogWriter(match_dir / "match.jsonl") as writer,
-            ):
-                run_match(setup, players, [writer, stream])
-        except MatchCancelled:
-            pass
-        except Exception as error:  # reported to the caller as INTERNAL
-            stream.failure = repr(error)
-        finally:
-            with self._running_lock:
-                self._running.discard(setup.match_id)
-            stream.events.put(None)
-
-    def GetMatchLog(self, request: Any, context: Any) -> referee_pb2.MatchLog:
-        """Return the log of a match this referee ran."""
-        if not MATCH_ID.match(request.match_id):
-            context.abort(grpc.StatusCode.INVALID_ARGUMENT, "bad match id")
-        with self._running_lock:
-            running = request.match_id in self._running
-        if running:
-            detail = f"match {request.match_id} is still running; its log is served once it ends"
-            context.abort(grpc.StatusCode.FAILED_PRECONDITION, detail)
-        path = self.log_dir / request.match_id / "match.jsonl"
+    def get_match_log(self, raw: bytes, context: Any) -> referee_pb2.MatchLog:
+        """Return the log of a match this referee ran, once the match has ended."""
+        match_id = check_match_id(decode(referee_pb2.GetMatchLogRequest, raw).match_id)
+        if self.board.running(match_id):
+            detail = f"match {match_id} is still running; its log is served once it ends"
+            raise RequestError(grpc.StatusCode.FAILED_PRECONDITION, detail)
+        path = self.log_dir / match_id / "match.jsonl"
         if not path.is_file():
-            context.abort(grpc.StatusCode.NOT_FOUND, f"no log for match {request.match_id}")
-        return referee_pb2.MatchLog(match_id=request.match_id, jsonl=path.read_bytes())
+            raise RequestError(grpc.StatusCode.NOT_FOUND, f"no log for match {match_id}")
+        return referee_pb2.MatchLog(match_id=match_id, jsonl=path.read_bytes())
+
+    def handler(self) -> grpc.GenericRpcHandler:
+        """Return the ``ruckus.v1.Referee`` handler (requests reach the methods undecoded)."""
+        return grpc.method_handlers_generic_handler(
+            SERVICE_NAME,
+            {
+                "ListGames": grpc.unary_unary_rpc_method_handler(
+                    unary(self.list_games),
+                    response_serializer=referee_pb2.ListGamesResponse.SerializeToString,
+                ),
+                "RunMatch": grpc.unary_stream_rpc_method_handler(
+                    streaming(self.run_match),
+                    response_serializer=referee_pb2.MatchEvent.SerializeToString,
+                ),
+                "GetMatchLog": grpc.unary_unary_rpc_method_handler(
+                    unary(self.get_match_log),
+                    response_serializer=referee_pb2.MatchLog.SerializeToString,
+                ),
+            },
+        )
 
 
 def serve(
-    host: str, port: int, log_dir: Path, workers: int = 8, sandbox: Sandbox | None = None
+    host: str,
+    port: int,
+    log_dir: Path,
+    sandbox: Sandbox | None = None,
+    credentials: grpc.ServerCredentials | None = None,
+    interceptors: Sequence[grpc.ServerInterceptor] = (),
+    *,
+    max_matches: int | None = None,
+    allow_remote: Sequence[str] = (),
 ) -> tuple[grpc.Server, int]:
     """Start a referee server with health checking and reflection; return (server, port).
 
     ``log_dir`` is made private to the harness's user (0700); bots run in ``sandbox``
-    (default: the strongest that works here).
+    (default: the strongest that works here). With ``credentials`` the port speaks TLS; every
+    call passes ``interceptors`` first (see :mod:`referee.transport.security`). At most
+    ``max_matches`` matches run at once (default: one per core); bot addresses must be
+    loopback or named by ``allow_remote`` (``HOST[:PORT]`` entries; a bad one is ValueError).
     """
+    board = MatchBoard(default_max_matches() if max_matches is None else max_matches)
+    service = RefereeService(log_dir, sandbox, board, Allowlist(allow_remote))
     log_dir.mkdir(parents=True, exist_ok=True)
     log_dir.chmod(0o700)
+    streams = Slots(STREAMS)
+    pool = started_pool(pool_size(board.slots.limit))
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=workers + 2), options=list(CHANNEL_OPTIONS)
+        pool,
+        handlers=(
+            service.handler(),
+            health_handler(health_servicer([SERVICE_NAME]), streams),
+            *reflection_handlers((SERVICE_NAME, health.SERVICE_NAME), streams),
+        ),
+        interceptors=list(interceptors),
+        options=list(CHANNEL_OPTIONS),
     )
-    referee_pb2_grpc.add_RefereeServicer_to_server(  # type: ignore[no-untyped-call]
-        RefereeService(log_dir, sandbox), server
-    )
-    health_servicer = health.HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    for name in ("", SERVICE_NAME):
-        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    reflection.enable_server_reflection(
-        (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-    )
-    bound = server.add_insecure_port(f"{host}:{port}")
+    weakref.finalize(server, pool.shutdown, wait=False)
+    if credentials is None:
+        bound = server.add_insecure_port(f"{host}:{port}")
+    else:
+        bound = server.add_secure_port(f"{host}:{port}", credentials)
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
     server.start()
