@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from pathlib import Path
@@ -10,12 +11,41 @@ from typing import Annotated
 import typer
 
 from referee.sandbox import AUTO, Limits, Sandbox, SandboxError, resolve, sandbox_line
+from referee.transport.security import (
+    SecurityError,
+    ServerSecurity,
+    check_bind,
+    server_security,
+    server_token,
+)
 from referee.transport.server import serve as serve_referee
 
 referee_app = typer.Typer(help="Run the referee as a gRPC service.", no_args_is_help=True)
 
 
 DEFAULT_LOGS = Path("matches")
+DOORS = "TLS and token"
+
+
+def _security(
+    host: str,
+    tls_cert: Path | None,
+    tls_key: Path | None,
+    client_ca: Path | None,
+    token_file: Path | None,
+    insecure: bool,
+) -> ServerSecurity:
+    """Load the TLS files and the token, and refuse (or, with ``insecure``, warn about) a
+    non-loopback host without both."""
+    try:
+        token = server_token(token_file, os.environ)
+        security = server_security(tls_cert, tls_key, client_ca, token)
+        warning = check_bind(host, security, insecure)
+    except SecurityError as error:
+        raise typer.BadParameter(str(error)) from None
+    if warning is not None:
+        typer.echo(warning, err=True)
+    return security
 
 
 @referee_app.command("serve")
@@ -30,14 +60,54 @@ def serve(
     sandbox: Annotated[
         str, typer.Option(help="How sample bots are confined: strict, basic, none or auto.")
     ] = AUTO,
+    tls_cert: Annotated[
+        Path | None,
+        typer.Option(help="Serve TLS with this certificate (PEM).", rich_help_panel=DOORS),
+    ] = None,
+    tls_key: Annotated[
+        Path | None, typer.Option(help="The key of --tls-cert (PEM).", rich_help_panel=DOORS)
+    ] = None,
+    client_ca: Annotated[
+        Path | None,
+        typer.Option(
+            help="Mutual TLS: callers need a certificate signed by this CA (PEM).",
+            rich_help_panel=DOORS,
+        ),
+    ] = None,
+    token_file: Annotated[
+        Path | None,
+        typer.Option(
+            help="Every call needs 'authorization: Bearer <token>' with the token in this file "
+            "(default: $RUCKUS_TOKEN, if set).",
+            rich_help_panel=DOORS,
+        ),
+    ] = None,
+    insecure: Annotated[
+        bool,
+        typer.Option(
+            "--insecure",
+            help="Allow a host other than loopback without TLS and a token (with a warning).",
+            rich_help_panel=DOORS,
+        ),
+    ] = False,
 ) -> None:
     """Serve the Referee service (with health checking and reflection) until interrupted."""
+    security = _security(host, tls_cert, tls_key, client_ca, token_file, insecure)
     try:
         confinement = Sandbox(resolve(sandbox), Limits())
     except (ValueError, SandboxError) as error:
         raise typer.BadParameter(str(error), param_hint="--sandbox") from None
-    server, bound = serve_referee(host, port, logs, sandbox=confinement)
-    typer.echo(f"referee listening on {host}:{bound}; logs in {logs}")
+    server, bound = serve_referee(
+        host,
+        port,
+        logs,
+        sandbox=confinement,
+        credentials=security.credentials,
+        interceptors=security.interceptors,
+    )
+    doors = ", ".join(name for name, on in (("TLS", security.tls), ("token", security.token)) if on)
+    locked = f" ({doors})" if doors else ""
+    typer.echo(f"referee listening on {host}:{bound}{locked}; logs in {logs}")
     typer.echo(sandbox_line(confinement.level))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     try:
