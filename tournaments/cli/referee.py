@@ -11,6 +11,8 @@ from typing import Annotated
 import typer
 
 from referee.sandbox import AUTO, Limits, Sandbox, SandboxError, resolve, sandbox_line
+from referee.transport.admission import default_max_matches
+from referee.transport.allowlist import AddressError, parse_entry
 from referee.transport.security import (
     SecurityError,
     ServerSecurity,
@@ -48,6 +50,16 @@ def _security(
     return security
 
 
+def _remote_hosts(entries: list[str] | None) -> tuple[str, ...]:
+    """Return the ``--allow-remote`` entries, each checked to be ``HOST`` or ``HOST:PORT``."""
+    for entry in entries or ():
+        try:
+            parse_entry(entry)
+        except AddressError as error:
+            raise typer.BadParameter(str(error), param_hint="--allow-remote") from None
+    return tuple(entries or ())
+
+
 @referee_app.command("serve")
 def serve(
     host: Annotated[
@@ -60,6 +72,22 @@ def serve(
     sandbox: Annotated[
         str, typer.Option(help="How sample bots are confined: strict, basic, none or auto.")
     ] = AUTO,
+    max_matches: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Matches run at once; past it RunMatch is refused (RESOURCE_EXHAUSTED). "
+            "Default: one per core.",
+        ),
+    ] = None,
+    allow_remote: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="HOST[:PORT]",
+            help="Let RunMatch name bots at this host (any port) or HOST:PORT, besides "
+            "loopback; repeatable.",
+        ),
+    ] = None,
     tls_cert: Annotated[
         Path | None,
         typer.Option(help="Serve TLS with this certificate (PEM).", rich_help_panel=DOORS),
@@ -97,6 +125,7 @@ def serve(
         confinement = Sandbox(resolve(sandbox), Limits())
     except (ValueError, SandboxError) as error:
         raise typer.BadParameter(str(error), param_hint="--sandbox") from None
+    remote = _remote_hosts(allow_remote)
     server, bound = serve_referee(
         host,
         port,
@@ -104,11 +133,15 @@ def serve(
         sandbox=confinement,
         credentials=security.credentials,
         interceptors=security.interceptors,
+        max_matches=max_matches,
+        allow_remote=remote,
     )
     doors = ", ".join(name for name, on in (("TLS", security.tls), ("token", security.token)) if on)
     locked = f" ({doors})" if doors else ""
     typer.echo(f"referee listening on {host}:{bound}{locked}; logs in {logs}")
     typer.echo(sandbox_line(confinement.level))
+    limit = default_max_matches() if max_matches is None else max_matches
+    typer.echo(f"at most {limit} matches at once; bots at {', '.join(('loopback', *remote))}")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     try:
         while server.wait_for_termination(timeout=1.0):
