@@ -44,6 +44,7 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     sample = "pilfer-random"
     # dir = "mybot"            # a command bot's folder, readable in the sandbox (default:
                                # the folder of its script or executable)
+    # an address bot may add ca, token_env, client_cert, client_key (see bot_security.py)
 
 Every problem raises :class:`DefinitionError` whose message names the field, e.g.
 ``bots[2].address: expected grpc://HOST:PORT``. Unknown keys are errors too, so typos do not
@@ -64,6 +65,7 @@ from typing import Any
 from referee.games import GAME_NAMES
 from referee.games.base import GameSpec
 from referee.sandbox import AUTO, Level, Limits
+from tournaments.bot_security import SECURITY_KEYS, security_fields
 from tournaments.toml_fields import DefinitionError as DefinitionError  # re-exported
 from tournaments.toml_fields import (
     choice,
@@ -82,7 +84,7 @@ TWO_PLAYER_FORMATS = ("knockout", "swiss")
 """Formats that pair bots head to head, so they need ``players = 2``."""
 
 _ADDRESS = re.compile(r"^grpcs?://(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\]):(?P<port>[0-9]{1,5})$")
-_BOT_KEYS = frozenset({"name", "sample", "command", "address", "rating", "dir"})
+_BOT_KEYS = frozenset({"name", "sample", "command", "address", "rating", "dir", *SECURITY_KEYS})
 _TOP_KEYS = frozenset(
     {
         "name",
@@ -116,6 +118,12 @@ class BotEntry:
     rating: float | None = None
     dir: str | None = None
     """The folder a ``command`` bot may read in its sandbox (default: its script's folder)."""
+    ca: str | None = None
+    """An address bot's TLS and token (:mod:`tournaments.bot_security`): the CA to trust, the
+    name of the variable holding the token, and a client certificate and key."""
+    token_env: str | None = None
+    client_cert: str | None = None
+    client_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -306,6 +314,7 @@ def _bot(entry: object, field: str) -> BotEntry:
         address=_address(entry, f"{field}.address") if "address" in entry else None,
         rating=float(rating) if rating is not None else None,
         dir=_bot_dir(entry, field),
+        **security_fields(entry, field),
     )
 
 

@@ -33,6 +33,11 @@ BOT_UIDS = range(2_100_000_000, 2_100_000_000 + 1_000_000)
 """The uids given to bots when the harness is root: far above any real account."""
 ENVIRONMENT_KEPT = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")
 """The harness's variables a sandboxed bot still sees (plus HOME, TMPDIR and RUCKUS_*)."""
+DOOR_VARIABLES = frozenset(
+    {"RUCKUS_TOKEN", "RUCKUS_TLS_CERT", "RUCKUS_TLS_KEY", "RUCKUS_TLS_CLIENT_CA"}
+)
+"""The TLS and token settings of a referee service: never handed to a bot it starts, even at
+``none`` (the token is the service's secret, and the referee calls its own bots in plaintext)."""
 KILL_ROUNDS = 50
 
 _uids_lock = threading.Lock()
@@ -154,10 +159,12 @@ class Jail:
         return f"127.0.0.1:{port}"
 
     def environment(self, port: int, inherited: dict[str, str]) -> dict[str, str]:
-        """Return the bot's environment: the harness's own at ``none``, else an allowlist."""
+        """Return the bot's environment: the harness's own at ``none`` (less its
+        :data:`DOOR_VARIABLES`), else an allowlist."""
         listen = {"RUCKUS_PORT": str(port)}
         if self.level is Level.NONE:
-            return {**inherited, **listen}
+            own = {name: value for name, value in inherited.items() if name not in DOOR_VARIABLES}
+            return {**own, **listen}
         kept = {name: inherited[name] for name in ENVIRONMENT_KEPT if name in inherited}
         home = "/tmp" if self.level is Level.STRICT else str(self.folder / "scratch")
         if self.level is Level.STRICT:

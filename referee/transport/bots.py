@@ -1,4 +1,5 @@
-"""Where a seat's bot comes from: a sample bot name, ``cmd:<command line>`` or ``grpc://host:port``."""
+"""Where a seat's bot comes from: a sample bot name, ``cmd:<command line>``, ``grpc://host:port``
+or ``grpcs://host:port`` (TLS)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from referee.sandbox import Sandbox
 from referee.transport.codec import codec_for
 from referee.transport.player import GrpcPlayer, UnstartedPlayer
 from referee.transport.process import BotProcess
+from referee.transport.security import ClientSecurity
 from sample_bots.registry import sample_command
 
 STARTUP_SECONDS = 15.0
@@ -23,11 +25,13 @@ REMOTE_STARTUP_SECONDS = 5.0
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A parsed bot description: either a command to spawn or an address to call."""
+    """A parsed bot description: either a command to spawn or an address to call (with the
+    ``security`` to call it with: None for plaintext)."""
 
     source: str
     argv: tuple[str, ...] = ()
     address: str = ""
+    security: ClientSecurity | None = None
 
     @property
     def spawns(self) -> bool:
@@ -35,14 +39,22 @@ class BotSpec:
         return bool(self.argv)
 
 
-def parse_bot(text: str, game: str, allow_commands: bool = True) -> BotSpec:
-    """Parse one ``--bot`` value; raise ValueError for anything malformed or unknown."""
-    if text.startswith("grpc://"):
-        address = text.removeprefix("grpc://")
+def parse_bot(
+    text: str, game: str, allow_commands: bool = True, grpcs: ClientSecurity | None = None
+) -> BotSpec:
+    """Parse one ``--bot`` value; raise ValueError for anything malformed or unknown.
+
+    A ``grpcs://`` bot is called with ``grpcs`` (default: TLS trusting the system's roots).
+    """
+    if text.startswith(("grpc://", "grpcs://")):
+        scheme, _, address = text.partition("://")
         host, _, port = address.rpartition(":")
         if not host or not port.isdigit():
-            raise ValueError(f"bad bot address {text!r}; expected grpc://host:port")
-        return BotSpec(source=text, address=address)
+            raise ValueError(f"bad bot address {text!r}; expected {scheme}://host:port")
+        security = (grpcs or ClientSecurity(tls=True)) if scheme == "grpcs" else None
+        if security is not None:
+            security.check(address)
+        return BotSpec(source=text, address=address, security=security)
     if text.startswith("cmd:"):
         if not allow_commands:
             raise ValueError("cmd: bots are not allowed here")
@@ -82,7 +94,8 @@ def open_players(
     try:
         for seat, spec in enumerate(specs):
             if not spec.spawns:
-                players.append(GrpcPlayer(spec.address, codec, spec.source))
+                remote = GrpcPlayer(spec.address, codec, spec.source, security=spec.security)
+                players.append(remote)
                 continue
             try:
                 process = BotProcess(spec.argv, output_dir / f"seat{seat}.log", sandbox)

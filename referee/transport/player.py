@@ -20,6 +20,7 @@ from referee.match.player import BotIdentity, DecisionPrompt, MatchInfo
 from referee.transport import messages
 from referee.transport.codec.game_codec import GameCodec
 from referee.transport.process import BotProcess
+from referee.transport.security import ClientSecurity
 
 MAX_ANSWER_BYTES = 256 * 1024
 """The largest message the referee accepts from a bot; a Decision is a few bytes."""
@@ -84,7 +85,8 @@ class GrpcPlayer:
     """A seat played by a bot at ``address`` (started by the harness when ``process`` is set).
 
     One player can play many matches in turn (one Play stream each), so a bot process can
-    be started once per tournament.
+    be started once per tournament. The channel is plaintext unless ``security`` (TLS, a
+    token) is given.
     """
 
     def __init__(
@@ -94,6 +96,7 @@ class GrpcPlayer:
         source: str,
         process: BotProcess | None = None,
         status_path: Path | None = None,
+        security: ClientSecurity | None = None,
     ) -> None:
         self.address = address
         self.codec = codec
@@ -102,7 +105,11 @@ class GrpcPlayer:
         self.status_path = process.jail.status_path if process is not None else status_path
         self.info: bot_pb2.BotInfo | None = None
         self.startup_fault: PlayerFault | None = None
-        self._channel = grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
+        self._channel = (
+            grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
+            if security is None
+            else security.channel(address, CHANNEL_OPTIONS)
+        )
         self._describe = self._channel.unary_unary(
             "/ruckus.v1.Bot/Describe",
             request_serializer=bot_pb2.DescribeRequest.SerializeToString,

@@ -12,6 +12,14 @@ from ruckus.check import KNOWN_GAMES, CheckResult, run_checks
 
 from referee.transport.bots import parse_bot
 from referee.transport.process import BotProcess
+from referee.transport.security import ClientSecurity
+from tournaments.cli.remote_options import (
+    CaOption,
+    ClientCertOption,
+    ClientKeyOption,
+    TokenEnvOption,
+    grpcs_security,
+)
 from tournaments.scaffold import (
     GAMES,
     LANGUAGES,
@@ -80,8 +88,11 @@ def _print_results(results: list[CheckResult]) -> int:
 
 
 @contextlib.contextmanager
-def _target(target: str, game: str | None) -> Iterator[tuple[str, list[str] | None]]:
-    """Yield (address, games to check) for a bot folder, cmd:, grpc:// or sample bot name."""
+def _target(
+    target: str, game: str | None, grpcs: ClientSecurity | None
+) -> Iterator[tuple[str, list[str] | None, ClientSecurity | None]]:
+    """Yield (address, games to check, how to reach it) for a bot folder, cmd:, grpc://,
+    grpcs:// (reached with ``grpcs``) or sample bot name."""
     folder = Path(target)
     if folder.is_dir():
         try:
@@ -90,33 +101,41 @@ def _target(target: str, game: str | None) -> Iterator[tuple[str, list[str] | No
             raise typer.BadParameter(str(error)) from None
         typer.echo(f"checking {project.name} ({project.language}, {project.game}) in {folder}")
         with _started(project_command(project), folder.resolve()) as address:
-            yield address, [game or project.game]
+            yield address, [game or project.game], None
         return
     try:
-        spec = parse_bot(target, game or KNOWN_GAMES[0])
+        spec = parse_bot(target, game or KNOWN_GAMES[0], grpcs=grpcs)
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
     typer.echo(f"checking {spec.source}")
     games = [game] if game else None
     if not spec.spawns:
-        yield spec.address, games
+        yield spec.address, games, spec.security
         return
     with _started(spec.argv, None) as address:
-        yield address, games
+        yield address, games, None
 
 
 @bot_app.command("check")
 def check(
     target: str = typer.Argument(
-        ..., help="A bot folder (from `bot new`), cmd:<command>, grpc://host:port or a sample bot."
+        ...,
+        help="A bot folder (from `bot new`), cmd:<command>, grpc://host:port, grpcs://host:port "
+        "or a sample bot.",
     ),
     game: str | None = typer.Option(None, "--game", "-g", help="Check only this game."),
+    ca: CaOption = None,
+    token_env: TokenEnvOption = None,
+    client_cert: ClientCertOption = None,
+    client_key: ClientKeyOption = None,
 ) -> None:
     """Run the compliance kit against a bot and print a report; exit 1 if any check fails."""
     if game is not None and game not in KNOWN_GAMES:
         raise typer.BadParameter(f"unknown game {game!r}; choose from {', '.join(KNOWN_GAMES)}")
-    with _target(target, game) as (address, games):
-        code = _print_results(run_checks(address, games))
+    grpcs = grpcs_security([target], ca, token_env, client_cert, client_key)
+    with _target(target, game, grpcs) as (address, games, security):
+        credentials = security.credentials() if security is not None else None
+        code = _print_results(run_checks(address, games, credentials))
     raise typer.Exit(code)
 
 

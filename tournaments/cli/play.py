@@ -17,6 +17,14 @@ from referee.match.player import DecisionRecord, JsonDict, MatchObserver, Player
 from referee.matchlog import LogWriter
 from referee.sandbox import AUTO, Limits, Sandbox, SandboxError, resolve, sandbox_line
 from referee.transport.bots import BotSpec, open_players, parse_bot
+from referee.transport.probe import probe
+from tournaments.cli.remote_options import (
+    CaOption,
+    ClientCertOption,
+    ClientKeyOption,
+    TokenEnvOption,
+    grpcs_security,
+)
 
 
 class BoardWatcher:
@@ -61,6 +69,16 @@ def _setup(
     return MatchSetup.for_game(game_name, seed, scenario, clocks=clocks, policy=policy)
 
 
+def _report_remote(specs: list[BotSpec]) -> None:
+    """Say on stderr which bots at an address do not answer yet, with gRPC's reason (nothing
+    listening, a TLS handshake that fails, a refused token)."""
+    for spec in specs:
+        if not spec.spawns:
+            problem = probe(spec.address, spec.security)
+            if problem is not None:
+                typer.echo(f"bot {spec.source} does not answer yet: {problem}", err=True)
+
+
 def _exit_on_sigterm() -> None:
     """Turn SIGTERM into SystemExit so every bot process is cleaned up on the way out."""
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
@@ -77,7 +95,7 @@ def play(
             "--bot",
             "-b",
             help="One per seat: a sample bot (random, pilfer-random), cmd:<command>, "
-            "grpc://host:port.",
+            "grpc://host:port, grpcs://host:port (TLS).",
         ),
     ],
     seed: Annotated[
@@ -110,8 +128,13 @@ def play(
             "that works here; `ruckus doctor` tells which)."
         ),
     ] = AUTO,
+    ca: CaOption = None,
+    token_env: TokenEnvOption = None,
+    client_cert: ClientCertOption = None,
+    client_key: ClientKeyOption = None,
 ) -> None:
     """Play one match between bots over gRPC and print the result."""
+    grpcs = grpcs_security(bots, ca, token_env, client_cert, client_key)
     try:
         confinement = Sandbox(resolve(sandbox), Limits())
     except (ValueError, SandboxError) as error:
@@ -124,7 +147,7 @@ def play(
             Clocks(decision_ms, bank_ms),
             FaultPolicy(policy, max_strikes),
         )
-        specs: list[BotSpec] = [parse_bot(bot, game) for bot in bots]
+        specs: list[BotSpec] = [parse_bot(bot, game, grpcs=grpcs) for bot in bots]
     except (KeyError, ValueError, ConfigError) as error:
         raise typer.BadParameter(str(error)) from None
     spec = setup.game.spec
@@ -133,6 +156,7 @@ def play(
     _exit_on_sigterm()
     if any(spec.spawns for spec in specs):
         typer.echo(sandbox_line(confinement.level), err=True)
+    _report_remote(specs)
     with (
         tempfile.TemporaryDirectory(prefix="ruckus-bots-") as output_dir,
         open_players(specs, game, Path(output_dir), confinement) as players,

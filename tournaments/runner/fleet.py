@@ -3,20 +3,22 @@
 Each ``sample`` or ``command`` bot runs as one local process in the run's sandbox (via
 :class:`referee.transport.process.BotProcess`: a Unix socket or a free loopback port, its
 limits, stdin closed, output captured to a capped file under ``RUN/bots``); an ``address``
-bot is already running elsewhere. A spawned bot that dies is restarted on a new port; one that has
-crashed more than ``max_restarts`` times is quarantined and forfeits its remaining matches.
+bot is already running elsewhere, reached over TLS (``grpcs://``) and with a token as its
+entry says. A spawned bot that dies is restarted on a new port; one that has crashed more
+than ``max_restarts`` times is quarantined and forfeits its remaining matches.
 """
 
 from __future__ import annotations
 
-import socket
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from referee.sandbox import Sandbox
+from referee.transport.probe import probe
 from referee.transport.process import BotProcess
+from referee.transport.security import ClientSecurity, SecurityError
 from sample_bots.registry import sample_command
 from tournaments.definition import BotEntry, TournamentDefinition
 from tournaments.runner.worker import SeatEndpoint
@@ -25,8 +27,6 @@ MAX_RESTARTS = 3
 """Crashes a bot may have before it is quarantined."""
 LISTEN_SECONDS = 15.0
 """How long a spawned bot has to accept connections."""
-REMOTE_PROBE_SECONDS = 1.0
-"""How long the fleet tries to reach a remote bot when the run starts."""
 _PYTHON_NAMES = frozenset({"python", "python3"})
 
 
@@ -52,11 +52,38 @@ def resolve_command(entry: BotEntry, game: str) -> tuple[str, ...] | None:
 
 
 def resolve_address(entry: BotEntry) -> str:
-    """Return ``host:port`` of an address bot; TLS (``grpcs://``) is refused."""
+    """Return ``host:port`` of an address bot (``grpc://`` or ``grpcs://``)."""
     assert entry.address is not None
-    if entry.address.startswith("grpcs://"):
-        raise FleetError(f"bot {entry.name!r}: grpcs:// (TLS) is not supported by the transport")
-    return entry.address.removeprefix("grpc://")
+    return entry.address.partition("://")[2]
+
+
+def _absolute(path: str | None) -> str | None:
+    """Return ``path`` made absolute from the current folder (workers may start elsewhere)."""
+    return None if path is None else str(Path(path).absolute())
+
+
+def resolve_security(entry: BotEntry) -> ClientSecurity | None:
+    """Return how to reach an address bot (None: plaintext without a token).
+
+    Relative paths are taken from the current folder. Raise FleetError when a file cannot be
+    read or the token's environment variable is not set.
+    """
+    assert entry.address is not None
+    tls = entry.address.startswith("grpcs://")
+    if not tls and entry.token_env is None:
+        return None
+    security = ClientSecurity(
+        tls=tls,
+        ca=_absolute(entry.ca),
+        token_env=entry.token_env,
+        client_cert=_absolute(entry.client_cert),
+        client_key=_absolute(entry.client_key),
+    )
+    try:
+        security.check(resolve_address(entry))
+    except SecurityError as error:
+        raise FleetError(f"bot {entry.name!r}: {error}") from None
+    return security
 
 
 def describe_source(entry: BotEntry) -> str:
@@ -78,21 +105,12 @@ class FleetBot:
     argv: tuple[str, ...] | None
     source: str
     address: str = ""
+    security: ClientSecurity | None = None
     process: BotProcess | None = None
     crashes: int = 0
     quarantined: bool = False
     last_failure: str = ""
     starts: int = 0
-
-
-def _reachable(address: str) -> bool:
-    """Return whether a TCP connection to ``host:port`` opens within a second."""
-    host, _, port = address.rpartition(":")
-    try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=REMOTE_PROBE_SECONDS):
-            return True
-    except OSError:
-        return False
 
 
 def _exit_problem(process: BotProcess, code: int) -> str:
@@ -124,21 +142,29 @@ class BotFleet:
             bot = FleetBot(entry, argv, describe_source(entry))
             if argv is None:
                 bot.address = resolve_address(entry)
+                bot.security = resolve_security(entry)
             self.bots[entry.name] = bot
 
     def start(self) -> None:
         """Spawn every local bot and wait until each listens (or is quarantined).
 
-        A remote bot that does not answer yet is reported, not waited for: its matches are
-        forfeits (STARTUP_FAILED) until it does.
+        A remote bot that does not answer yet (or refuses the TLS handshake or the token) is
+        reported with gRPC's reason, not waited for: its matches are forfeits (STARTUP_FAILED)
+        until it does.
         """
         for bot in self.bots.values():
             if bot.argv is not None:
                 self._spawn(bot)
         for bot in self.bots.values():
-            if bot.argv is None and not _reachable(bot.address):
-                self._notify(f"bot {bot.entry.name} at {bot.address} does not answer yet")
+            if bot.argv is None:
+                self._probe(bot)
             self._await(bot)
+
+    def _probe(self, bot: FleetBot) -> None:
+        """Report a remote bot that does not answer yet, with gRPC's reason."""
+        problem = probe(bot.address, bot.security)
+        if problem is not None:
+            self._notify(f"bot {bot.entry.name} at {bot.address} does not answer yet: {problem}")
 
     def _spawn(self, bot: FleetBot) -> None:
         assert bot.argv is not None
@@ -189,7 +215,7 @@ class BotFleet:
             reason = f"quarantined after {bot.crashes} crashes; last: {bot.last_failure}"
             return SeatEndpoint(bot.source, None, reason[:500])
         if bot.process is None:
-            return SeatEndpoint(bot.source, bot.address)
+            return SeatEndpoint(bot.source, bot.address, security=bot.security)
         bot.process.jail.matches += 1
         return SeatEndpoint(bot.source, bot.address, status_path=str(bot.process.jail.status_path))
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from referee.games import get_game
 from referee.sandbox import resolve as resolve_level
 from tournaments.definition import TournamentDefinition, check_against_spec, parse_definition
-from tournaments.runner.fleet import resolve_address, resolve_command
+from tournaments.runner.fleet import resolve_address, resolve_command, resolve_security
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.run import RunObserver, RunSummary, run_tournament
 from tournaments.store import ResultStore
@@ -26,12 +26,14 @@ def resolve_concurrency(text: str, requested: int | None) -> int:
 
 def check_runnable(definition: TournamentDefinition) -> None:
     """Raise DefinitionError, FleetError or SandboxError if the definition cannot be run
-    as it stands (its sandbox level included)."""
+    as it stands (its sandbox level, and the TLS files and token variables of its address
+    bots, included)."""
     check_against_spec(definition, get_game(definition.game).spec)
     resolve_level(definition.sandbox)
     for entry in definition.bots:
         if resolve_command(entry, definition.game) is None:
             resolve_address(entry)
+            resolve_security(entry)
 
 
 def start_run(

@@ -33,6 +33,7 @@ from referee.matchlog import LogWriter
 from referee.transport.bots import REMOTE_STARTUP_SECONDS
 from referee.transport.codec import codec_for
 from referee.transport.player import GrpcPlayer
+from referee.transport.security import ClientSecurity
 
 _PR_SET_PDEATHSIG = 1
 READY = "ready"
@@ -48,6 +49,8 @@ class SeatEndpoint:
     quarantine_reason: str = ""
     status_path: str = ""
     """Where the sandbox writes the limit it stopped the bot for (empty: not sandboxed)."""
+    security: ClientSecurity | None = None
+    """How to reach a remote bot: TLS, the token's variable name (None: plaintext)."""
 
 
 @dataclass(frozen=True)
@@ -130,7 +133,14 @@ class ConnectedBots:
         if player is not None:
             player.close()
         status = Path(endpoint.status_path) if endpoint.status_path else None
-        player = GrpcPlayer(endpoint.address, codec_for(game), endpoint.source, None, status)
+        player = GrpcPlayer(
+            endpoint.address,
+            codec_for(game),
+            endpoint.source,
+            None,
+            status,
+            security=endpoint.security,
+        )
         player.connect(game, REMOTE_STARTUP_SECONDS)
         self._players[key] = player
         return player
