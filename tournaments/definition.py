@@ -14,6 +14,7 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     [clocks]                   # optional
     decision_ms = 1000         # limit per decision
     bank_ms = 60000            # time bank per seat per match
+    startup_ms = 15000         # to listen and answer Describe
 
     [faults]                   # optional
     policy = "forfeit"         # forfeit | strikes
@@ -64,6 +65,7 @@ from typing import Any
 
 from referee.games import GAME_NAMES
 from referee.games.base import GameSpec
+from referee.match.clocks import STARTUP_MS
 from referee.sandbox import AUTO, Level, Limits
 from tournaments.bot_security import SECURITY_KEYS, security_fields
 from tournaments.toml_fields import DefinitionError as DefinitionError  # re-exported
@@ -132,6 +134,8 @@ class Clocks:
 
     decision_ms: int = 1000
     bank_ms: int = 60_000
+    startup_ms: int = STARTUP_MS
+    """How long a bot has to listen and answer Describe (at the run's start and each match)."""
 
 
 @dataclass(frozen=True)
@@ -249,10 +253,11 @@ def definition_hash(definition: TournamentDefinition) -> str:
 
 
 def _clocks(table: dict[str, Any]) -> Clocks:
-    reject_unknown("clocks.", table, frozenset({"decision_ms", "bank_ms"}))
+    reject_unknown("clocks.", table, frozenset({"decision_ms", "bank_ms", "startup_ms"}))
     return Clocks(
         decision_ms=int_field(table, "clocks.decision_ms", 1000, 1, 3_600_000),
         bank_ms=int_field(table, "clocks.bank_ms", 60_000, 1, 86_400_000),
+        startup_ms=int_field(table, "clocks.startup_ms", STARTUP_MS, 100, 600_000),
     )
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+STARTUP_MS = 15_000
+"""How long a bot has to listen and answer Describe, in every path (play, tournament, service)."""
+
 
 @dataclass(frozen=True)
 class Clocks:

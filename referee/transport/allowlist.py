@@ -15,6 +15,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.transport.security import is_loopback
+
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 HOST_NAME = re.compile(rf"{_LABEL}(?:\.{_LABEL})*")
 """A DNS host name: dot-separated labels of letters, digits and inner hyphens."""
@@ -36,12 +38,7 @@ class Endpoint:
     @property
     def loopback(self) -> bool:
         """Whether the host is this machine only."""
-        if self.host == "localhost":
-            return True
-        try:
-            return ipaddress.ip_address(self.host).is_loopback
-        except ValueError:
-            return False
+        return is_loopback(self.host)
 
 
 def _host(text: str) -> str:

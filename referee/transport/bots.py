@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee.match.clocks import STARTUP_MS
 from referee.match.faults import FaultCode, PlayerFault
 from referee.sandbox import Sandbox
 from referee.transport.codec import codec_for
@@ -16,11 +17,6 @@ from referee.transport.player import GrpcPlayer, UnstartedPlayer
 from referee.transport.process import BotProcess
 from referee.transport.security import ClientSecurity
 from sample_bots.registry import sample_command
-
-STARTUP_SECONDS = 15.0
-"""How long a spawned bot has to listen and describe itself."""
-REMOTE_STARTUP_SECONDS = 5.0
-"""How long a bot at an address (which should already be running) has to answer Describe."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +73,7 @@ def open_players(
     game: str,
     output_dir: Path,
     sandbox: Sandbox | None = None,
-    startup_seconds: float = STARTUP_SECONDS,
+    startup_ms: int = STARTUP_MS,
 ) -> Iterator[list[RemotePlayer]]:
     """Start the spawned bots in ``sandbox``, connect to every seat, and clean up on exit.
 
@@ -108,8 +104,7 @@ def open_players(
             players.append(GrpcPlayer(process.address, codec, spec.source, process))
         for player in players:
             if isinstance(player, GrpcPlayer):
-                wait = startup_seconds if player.process else REMOTE_STARTUP_SECONDS
-                player.connect(game, wait)
+                player.connect(game, startup_ms / 1000.0)
         yield players
     finally:
         for player in players:

@@ -6,7 +6,6 @@ import queue
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import grpc
@@ -19,8 +18,10 @@ from referee.match.faults import FaultCode, PlayerFault
 from referee.match.player import BotIdentity, DecisionPrompt, MatchInfo
 from referee.transport import messages
 from referee.transport.codec.game_codec import GameCodec
+from referee.transport.probe import probe
 from referee.transport.process import BotProcess
 from referee.transport.security import ClientSecurity
+from referee.transport.watch import BotWatch
 
 MAX_ANSWER_BYTES = 256 * 1024
 """The largest message the referee accepts from a bot; a Decision is a few bytes."""
@@ -28,6 +29,12 @@ STREAM_SLACK_SECONDS = 600.0
 """Added to the seats' time banks to bound a whole Play stream."""
 CLOSE_SECONDS = 1.0
 EXIT_WAIT_SECONDS = 0.5
+PROBE_AFTER_SECONDS = 1.0
+"""How often a remote bot that is not ready yet is asked why (see _wait_ready)."""
+SIZE_GRACE_SECONDS = 0.05
+"""How long past a deadline a size refusal still counts before the clock (see decide)."""
+SIZE_REFUSAL = "Received message larger than max"
+"""How gRPC words its refusal of a message over the channel's receive limit."""
 _END = object()
 
 CHANNEL_OPTIONS = [
@@ -95,14 +102,15 @@ class GrpcPlayer:
         codec: GameCodec,
         source: str,
         process: BotProcess | None = None,
-        status_path: Path | None = None,
+        watch: BotWatch | None = None,
         security: ClientSecurity | None = None,
     ) -> None:
         self.address = address
         self.codec = codec
         self.source = source
         self.process = process
-        self.status_path = process.jail.status_path if process is not None else status_path
+        self.watch: BotWatch | None = process if process is not None else watch
+        self._security = security
         self.info: bot_pb2.BotInfo | None = None
         self.startup_fault: PlayerFault | None = None
         self._channel = (
@@ -125,7 +133,7 @@ class GrpcPlayer:
             self._wait_ready(timeout)
             info = self._describe(bot_pb2.DescribeRequest(), timeout=timeout)
         except grpc.RpcError as error:
-            detail = f"Describe failed: {error.code()}"
+            detail = f"Describe failed: {error.code()}: {error.details()}"[:500]
             self.startup_fault = PlayerFault(FaultCode.STARTUP_FAILED, detail)
             return
         except PlayerFault as fault:
@@ -143,24 +151,30 @@ class GrpcPlayer:
                 raise self._limit_fault() or PlayerFault(FaultCode.STARTUP_FAILED, problem)
             return
         deadline = time.monotonic() + timeout
+        next_probe = time.monotonic() + PROBE_AFTER_SECONDS
         ready = grpc.channel_ready_future(self._channel)
+        reason: str | None = None
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise PlayerFault(FaultCode.STARTUP_FAILED, f"not listening after {timeout:.1f} s")
+                seen = f" ({reason})" if reason else ""
+                detail = f"not listening after {timeout:.1f} s{seen}"
+                raise PlayerFault(FaultCode.STARTUP_FAILED, detail)
             try:
                 ready.result(timeout=min(remaining, 0.05))
                 return
             except grpc.FutureTimeoutError:
-                continue
+                pass
+            if time.monotonic() >= next_probe:
+                next_probe = time.monotonic() + PROBE_AFTER_SECONDS
+                reason = probe(self.address, self._security)
+                if reason is not None and _refused_at_the_door(reason):
+                    raise PlayerFault(FaultCode.STARTUP_FAILED, f"refused: {reason}")
 
     def _limit_fault(self) -> PlayerFault | None:
         """Return RESOURCE_LIMIT when the sandbox stopped the bot for passing a limit."""
-        if self.status_path is None:
-            return None
-        try:
-            limit = self.status_path.read_text(encoding="utf-8")
-        except OSError:
+        limit = self.watch.limit_exceeded() if self.watch is not None else None
+        if limit is None:
             return None
         return PlayerFault(FaultCode.RESOURCE_LIMIT, f"stopped by the sandbox: over {limit}")
 
@@ -199,8 +213,7 @@ class GrpcPlayer:
                 item = stream.inbox.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 stream.expired.add(prompt.decision_id)
-                detail = f"no answer within {timeout * 1000:.0f} ms"
-                raise PlayerFault(FaultCode.TIMEOUT, detail) from None
+                raise self._timeout(stream, timeout) from None
             decision = self._decision(stream, item)
             if decision.decision_id in stream.expired:
                 continue  # a late answer to a request that already timed out
@@ -208,6 +221,23 @@ class GrpcPlayer:
                 detail = f"answer for unknown decision {decision.decision_id}"
                 raise _fail(stream, FaultCode.MALFORMED, detail)
             return decision.action_index
+
+    def _timeout(self, stream: _PlayStream, timeout: float) -> PlayerFault:
+        """Return the fault of a decision whose deadline passed.
+
+        Size comes before the clock: an answer the channel refused for its size just as the
+        deadline passed (within ``SIZE_GRACE_SECONDS``) is OVERSIZE. Anything else that
+        arrives then is kept as the stream's fault for later; this decision is a TIMEOUT.
+        """
+        try:
+            item = stream.inbox.get(timeout=SIZE_GRACE_SECONDS)
+        except queue.Empty:
+            item = None
+        if item is not None and not isinstance(item, bytes):
+            fault = self._stream_fault(stream, item)
+            if fault.code is FaultCode.OVERSIZE:
+                return fault
+        return PlayerFault(FaultCode.TIMEOUT, f"no answer within {timeout * 1000:.0f} ms")
 
     def _decision(self, stream: _PlayStream, item: Any) -> bot_pb2.Decision:
         """Turn one inbox item into a Decision, or raise the fault it shows."""
@@ -223,19 +253,26 @@ class GrpcPlayer:
         return decision
 
     def _stream_fault(self, stream: _PlayStream, item: Any) -> PlayerFault:
-        """Classify the end of the stream by what the referee saw."""
-        if isinstance(item, grpc.RpcError) and item.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
+        """Classify the end of the stream by what the referee itself saw.
+
+        In order: a message the referee's own channel refused for its size (OVERSIZE); a bot
+        the sandbox stopped (RESOURCE_LIMIT); a local bot whose process ended (CRASHED); else
+        DISCONNECTED, with any status the bot sent in the detail (never trusted as a class).
+        """
+        if _refused_for_size(item):
             return _fail(stream, FaultCode.OVERSIZE, f"message over the limit: {item.details()}")
-        seen = "ended the stream" if item is _END else f"stream failed: {item.code()}"
         limit = self._limit_fault()
         if limit is not None:
             return _fail(stream, limit.code, limit.detail)
-        if self.process is not None:
-            code = self.process.wait_exit(EXIT_WAIT_SECONDS)
-            if code is not None:
-                tail = self.process.output_tail(500)
-                return _fail(stream, FaultCode.CRASHED, f"exited with code {code}: {tail}")
-        return _fail(stream, FaultCode.DISCONNECTED, seen)
+        if self.watch is not None:
+            ended = self.watch.ended(EXIT_WAIT_SECONDS)
+            if ended is not None:
+                tail = self.watch.output_tail(500)
+                return _fail(stream, FaultCode.CRASHED, f"{ended}: {tail}")
+        if item is _END:
+            return _fail(stream, FaultCode.DISCONNECTED, "ended the stream")
+        detail = f"stream failed: {item.code()}: {item.details()}"
+        return _fail(stream, FaultCode.DISCONNECTED, detail[:500])
 
     def reusable(self) -> bool:
         """Whether the next match may use this player as it is: it connected, and its last
@@ -258,6 +295,26 @@ class GrpcPlayer:
             self._stream.close(0.0)
             self._stream = None
         self._channel.close()
+
+
+def _refused_at_the_door(reason: str) -> bool:
+    """Whether a probe's failure is final: a TLS handshake or a token the bot refused."""
+    words = ("handshake", "certificate", "ssl", "unauthenticated")
+    return any(word in reason.lower() for word in words)
+
+
+def _refused_for_size(item: Any) -> bool:
+    """Whether ``item`` is the referee's channel refusing an answer over MAX_ANSWER_BYTES.
+
+    gRPC reports that as RESOURCE_EXHAUSTED with its own wording (``... Received message larger
+    than max (N vs. M)``); a bot that ends its stream with RESOURCE_EXHAUSTED and another text is
+    DISCONNECTED, like any status it sends. (A bot that forges the wording only blames itself.)
+    """
+    return (
+        isinstance(item, grpc.RpcError)
+        and item.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        and SIZE_REFUSAL in str(item.details())
+    )
 
 
 def _fail(stream: _PlayStream, code: FaultCode, detail: str) -> PlayerFault:

@@ -178,6 +178,11 @@ class BotProcess:
                 )
         return None
 
+    def ended(self, timeout: float) -> str | None:
+        """Wait up to ``timeout`` seconds for the bot to end; say how it ended, or None."""
+        code = self.wait_exit(timeout)
+        return None if code is None else f"exited with code {code}"
+
     def exit_code(self) -> int | None:
         """Return the exit code if the process has ended, else None."""
         return self._popen.poll()

@@ -3,8 +3,9 @@
 Each plays random legal actions for AFTER decisions (default 3), then misbehaves:
 sleep (past any deadline), exit (the process dies), out_of_range (index past the list),
 garbage (bytes that are not a BotMessage), oversize (a huge message), hangup (ends the
-stream but keeps running), wrong_id (answers another decision id), die_at_start (exits
-before listening). Arguments after the count are ignored (tests use one
+stream but keeps running), wrong_id (answers another decision id), status (ends the stream
+with a status of its choosing, RESOURCE_EXHAUSTED), wrong_game (says it plays only Wabbit),
+die_at_start (exits before listening). Arguments after the count are ignored (tests use one
 to find the process by its command line).
 """
 
@@ -52,7 +53,8 @@ def raw_server(mode: str, after: int) -> None:
     """Serve a bot that writes raw bytes on its Play stream."""
 
     def describe(request: bytes, context: Any) -> bytes:
-        info = bot_pb2.BotInfo(name=f"raw-{mode}", games=["pilfer", "wabbit"])
+        games = ["wabbit"] if mode == "wrong_game" else ["pilfer", "wabbit"]
+        info = bot_pb2.BotInfo(name=f"raw-{mode}", games=games)
         return info.SerializeToString()
 
     def play(requests: Iterator[bytes], context: Any) -> Iterator[bytes]:
@@ -72,6 +74,8 @@ def raw_server(mode: str, after: int) -> None:
                     continue
                 if mode == "hangup":
                     return
+                if mode == "status":
+                    context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, "my own choice")
                 decision.decision_id += 1000
             yield bot_pb2.BotMessage(decision=decision).SerializeToString()
 
@@ -95,7 +99,7 @@ def main() -> None:
     after = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     if mode == "die_at_start":
         sys.exit("this bot never starts")
-    if mode in ("garbage", "oversize", "hangup", "wrong_id"):
+    if mode in ("garbage", "oversize", "hangup", "wrong_id", "status", "wrong_game"):
         raw_server(mode, after)
     else:
         ruckus.run(FaultBot(mode, after))

@@ -23,6 +23,7 @@ FAST = Clocks(decision_ms=1_000, bank_ms=30_000)
         ("wrong_id", FaultCode.MALFORMED),
         ("oversize", FaultCode.OVERSIZE),
         ("hangup", FaultCode.DISCONNECTED),
+        ("status", FaultCode.DISCONNECTED),  # a status the bot chose is never trusted
     ],
 )
 def test_misbehaving_bot_forfeits_with_its_fault_code(
@@ -34,6 +35,8 @@ def test_misbehaving_bot_forfeits_with_its_fault_code(
     assert result.forfeited_seat == 1
     assert [fault.code for fault in result.faults] == [code]
     assert result.faults[0].seat == 1
+    if mode == "status":
+        assert "RESOURCE_EXHAUSTED: my own choice" in result.faults[0].detail
     assert result.outcome.ranks == (1, 2)
     assert result.outcome.reason == f"forfeit:{code.value}"
     kit.assert_log_verifies(log)

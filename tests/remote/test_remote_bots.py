@@ -79,7 +79,9 @@ def test_an_untrusted_ca_is_startup_failed_and_the_handshake_is_named(launch, ce
         env=clean_environment(BOTS_TOKEN=token),
     )
     assert done.returncode == 0, done.stderr
-    assert [code for code, _ in _faults(done.stdout)] == ["STARTUP_FAILED"]
+    ((code, detail),) = _faults(done.stdout)
+    assert code == "STARTUP_FAILED"
+    assert detail.startswith("refused: UNAVAILABLE") and "CERTIFICATE_VERIFY_FAILED" in detail
     (notice,) = [line for line in done.stderr.splitlines() if "does not answer yet" in line]
     assert notice.startswith(f"bot grpcs://{bot} does not answer yet: UNAVAILABLE: ")
     assert "CERTIFICATE_VERIFY_FAILED" in notice

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.match.clocks import STARTUP_MS
 from referee.transport.process import BotProcess
 from tournaments.runner.run import pick_next
 from tournaments.runner.worker import ConnectedBots, SeatEndpoint
@@ -44,9 +45,9 @@ def bot_endpoint(tmp_path: Path):
 def test_a_connected_bot_is_kept_for_the_next_match(bot_endpoint):
     bots = ConnectedBots()
     try:
-        first = bots.player(bot_endpoint, "pilfer")
+        first = bots.player(bot_endpoint, "pilfer", STARTUP_MS)
         assert first.startup_fault is None and first.info is not None
-        assert bots.player(bot_endpoint, "pilfer") is first
+        assert bots.player(bot_endpoint, "pilfer", STARTUP_MS) is first
     finally:
         bots.close()
 
@@ -54,9 +55,9 @@ def test_a_connected_bot_is_kept_for_the_next_match(bot_endpoint):
 def test_a_bot_whose_last_match_broke_is_connected_afresh(bot_endpoint):
     bots = ConnectedBots()
     try:
-        first = bots.player(bot_endpoint, "pilfer")
+        first = bots.player(bot_endpoint, "pilfer", STARTUP_MS)
         first.last_match_broken = True
-        second = bots.player(bot_endpoint, "pilfer")
+        second = bots.player(bot_endpoint, "pilfer", STARTUP_MS)
         assert second is not first and second.reusable()
     finally:
         bots.close()

@@ -30,6 +30,7 @@ def _task(log_path: Path, *seats: SeatEndpoint) -> MatchTask:
         policy="forfeit",
         max_strikes=0,
         log_path=log_path,
+        startup_ms=2000,
         log_key=KEY,
     )
 

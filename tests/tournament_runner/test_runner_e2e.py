@@ -82,7 +82,7 @@ def test_a_bot_that_never_starts_is_quarantined_and_forfeits(tmp_path):
             seat = result.seats.index("broken")
             assert result.status == "forfeit"
             assert result.ranks[seat] == 2
-            assert result.faults[seat] == {"CRASHED": 1}
+            assert result.faults[seat] == {"STARTUP_FAILED": 1}  # it never listened
         else:
             assert result.status == "completed"
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 from ruckus.check import KNOWN_GAMES, CheckResult, run_checks
 
+from referee.match.clocks import STARTUP_MS
 from referee.transport.bots import parse_bot
 from referee.transport.process import BotProcess
 from referee.transport.security import ClientSecurity
@@ -28,9 +29,6 @@ from tournaments.scaffold import (
     project_command,
     read_project,
 )
-
-STARTUP_SECONDS = 20.0
-"""How long a bot started by ``check`` has to listen on its port."""
 
 bot_app = typer.Typer(help="Write and check bots.", no_args_is_help=True)
 
@@ -58,7 +56,7 @@ def _started(argv: tuple[str, ...], cwd: Path | None) -> Iterator[str]:
     with tempfile.TemporaryDirectory(prefix="ruckus-check-") as scratch:
         process = BotProcess(argv, Path(scratch) / "bot.log", cwd=cwd)
         try:
-            problem = process.wait_listening(STARTUP_SECONDS)
+            problem = process.wait_listening(STARTUP_MS / 1000.0)
             if problem is not None:
                 tail = process.output_tail().strip()
                 raise typer.Exit(_report_startup(problem, tail))

@@ -13,6 +13,7 @@ import typer
 
 from referee.games.base import ConfigError, Game
 from referee.match import Clocks, FaultPolicy, MatchResult, MatchSetup, run_match
+from referee.match.clocks import STARTUP_MS
 from referee.match.player import DecisionRecord, JsonDict, MatchObserver, Player
 from referee.matchlog import LogWriter
 from referee.sandbox import AUTO, Limits, Sandbox, SandboxError, resolve, sandbox_line
@@ -121,6 +122,9 @@ def play(
     max_strikes: Annotated[
         int, typer.Option(help="Strikes before a forfeit (default-action policy).")
     ] = 3,
+    startup_ms: Annotated[
+        int, typer.Option(min=100, help="Time a bot has to listen and answer Describe (ms).")
+    ] = STARTUP_MS,
     sandbox: Annotated[
         str,
         typer.Option(
@@ -159,7 +163,7 @@ def play(
     _report_remote(specs)
     with (
         tempfile.TemporaryDirectory(prefix="ruckus-bots-") as output_dir,
-        open_players(specs, game, Path(output_dir), confinement) as players,
+        open_players(specs, game, Path(output_dir), confinement, startup_ms) as players,
     ):
         observers: list[MatchObserver] = [BoardWatcher(setup.game)] if watch else []
         if log is not None:

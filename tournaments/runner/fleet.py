@@ -25,8 +25,6 @@ from tournaments.runner.worker import SeatEndpoint
 
 MAX_RESTARTS = 3
 """Crashes a bot may have before it is quarantined."""
-LISTEN_SECONDS = 15.0
-"""How long a spawned bot has to accept connections."""
 _PYTHON_NAMES = frozenset({"python", "python3"})
 
 
@@ -110,6 +108,8 @@ class FleetBot:
     crashes: int = 0
     quarantined: bool = False
     last_failure: str = ""
+    last_fault: str = "CRASHED"
+    """The fault class of the last failure: STARTUP_FAILED, CRASHED or RESOURCE_LIMIT."""
     starts: int = 0
 
 
@@ -134,6 +134,7 @@ class BotFleet:
     ) -> None:
         self.output_dir = output_dir
         self.sandbox = sandbox
+        self.startup_seconds = definition.clocks.startup_ms / 1000.0
         self.max_restarts = max_restarts
         self._notify = notify
         self.bots: dict[str, FleetBot] = {}
@@ -177,17 +178,20 @@ class BotFleet:
     def _await(self, bot: FleetBot) -> None:
         """Wait for a freshly spawned bot; treat a failure to listen as a crash."""
         while bot.process is not None and not bot.quarantined:
-            problem = bot.process.wait_listening(LISTEN_SECONDS)
+            problem = bot.process.wait_listening(self.startup_seconds)
             if problem is None:
                 return
-            self._crashed(bot, problem)
+            limit = bot.process.limit_exceeded() is not None
+            self._crashed(bot, problem, "RESOURCE_LIMIT" if limit else "STARTUP_FAILED")
 
-    def _crashed(self, bot: FleetBot, problem: str) -> None:
-        """Count a crash; restart the bot, or quarantine it after too many."""
+    def _crashed(self, bot: FleetBot, problem: str, fault: str) -> None:
+        """Count a crash (of class ``fault``); restart the bot, or quarantine it after too
+        many."""
         assert bot.process is not None
         bot.process.stop()
         bot.crashes += 1
         bot.last_failure = problem
+        bot.last_fault = fault
         if bot.crashes > self.max_restarts:
             bot.quarantined = True
             bot.process = None
@@ -202,7 +206,9 @@ class BotFleet:
             if bot.process is not None and not bot.quarantined:
                 code = bot.process.exit_code()
                 if code is not None:
-                    self._crashed(bot, _exit_problem(bot.process, code))
+                    limit = bot.process.limit_exceeded() is not None
+                    fault = "RESOURCE_LIMIT" if limit else "CRASHED"
+                    self._crashed(bot, _exit_problem(bot.process, code), fault)
                     self._await(bot)
 
     def endpoint(self, name: str) -> SeatEndpoint:
@@ -213,11 +219,18 @@ class BotFleet:
         bot = self.bots[name]
         if bot.quarantined:
             reason = f"quarantined after {bot.crashes} crashes; last: {bot.last_failure}"
-            return SeatEndpoint(bot.source, None, reason[:500])
+            return SeatEndpoint(bot.source, None, reason[:500], quarantine_fault=bot.last_fault)
         if bot.process is None:
             return SeatEndpoint(bot.source, bot.address, security=bot.security)
-        bot.process.jail.matches += 1
-        return SeatEndpoint(bot.source, bot.address, status_path=str(bot.process.jail.status_path))
+        process = bot.process
+        process.jail.matches += 1
+        return SeatEndpoint(
+            bot.source,
+            bot.address,
+            status_path=str(process.jail.status_path),
+            pid=process.pid,
+            output_path=str(process.output_path),
+        )
 
     def quarantined(self) -> list[str]:
         """Return the names of the quarantined bots."""

@@ -143,6 +143,7 @@ class _Loop:
             policy=self.policy[0],
             max_strikes=self.policy[1],
             log_path=self.context.folder.log_path(match.key),
+            startup_ms=clocks.startup_ms,
             log_key=self.context.folder.log_key(),
         )
 

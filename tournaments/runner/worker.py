@@ -30,10 +30,10 @@ from referee.match import (
     run_match,
 )
 from referee.matchlog import LogWriter
-from referee.transport.bots import REMOTE_STARTUP_SECONDS
 from referee.transport.codec import codec_for
 from referee.transport.player import GrpcPlayer
 from referee.transport.security import ClientSecurity
+from referee.transport.watch import ProcessWatch
 
 _PR_SET_PDEATHSIG = 1
 READY = "ready"
@@ -47,10 +47,22 @@ class SeatEndpoint:
     source: str
     address: str | None
     quarantine_reason: str = ""
+    quarantine_fault: str = "CRASHED"
+    """The class of the failure that quarantined the bot (its matches are forfeits of it)."""
     status_path: str = ""
     """Where the sandbox writes the limit it stopped the bot for (empty: not sandboxed)."""
     security: ClientSecurity | None = None
     """How to reach a remote bot: TLS, the token's variable name (None: plaintext)."""
+    pid: int = 0
+    """The process the runner started for the bot (0: a remote bot)."""
+    output_path: str = ""
+    """The file the bot's output is captured to (empty: a remote bot)."""
+
+    def watch(self) -> ProcessWatch | None:
+        """Return a view of the bot's process, for a bot the runner started."""
+        if not self.pid:
+            return None
+        return ProcessWatch(self.pid, Path(self.output_path), Path(self.status_path))
 
 
 @dataclass(frozen=True)
@@ -68,6 +80,7 @@ class MatchTask:
     policy: str
     max_strikes: int
     log_path: Path
+    startup_ms: int
     log_key: bytes = field(repr=False)
 
 
@@ -92,11 +105,16 @@ class QuarantinedPlayer:
 
     def start(self, info: MatchInfo) -> None:
         """Refuse to start: the bot is quarantined."""
-        raise PlayerFault(FaultCode.CRASHED, self.endpoint.quarantine_reason)
+        raise self.fault()
 
     def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
         """Never reached: a quarantined seat forfeits at the start."""
-        raise PlayerFault(FaultCode.CRASHED, self.endpoint.quarantine_reason)
+        raise self.fault()
+
+    def fault(self) -> PlayerFault:
+        """Return the fault every match of the quarantined bot records."""
+        code = FaultCode(self.endpoint.quarantine_fault)
+        return PlayerFault(code, self.endpoint.quarantine_reason)
 
     def finish(self, outcome: Outcome) -> None:
         """Nothing to tell a quarantined bot."""
@@ -123,7 +141,7 @@ class ConnectedBots:
     def __init__(self) -> None:
         self._players: dict[tuple[str, str, str], GrpcPlayer] = {}
 
-    def player(self, endpoint: SeatEndpoint, game: str) -> GrpcPlayer:
+    def player(self, endpoint: SeatEndpoint, game: str, startup_ms: int) -> GrpcPlayer:
         """Return a connected player for ``endpoint`` (its connect fault kept if it failed)."""
         assert endpoint.address is not None
         key = (endpoint.address, endpoint.source, game)
@@ -132,16 +150,15 @@ class ConnectedBots:
             return player
         if player is not None:
             player.close()
-        status = Path(endpoint.status_path) if endpoint.status_path else None
         player = GrpcPlayer(
             endpoint.address,
             codec_for(game),
             endpoint.source,
             None,
-            status,
+            endpoint.watch(),
             security=endpoint.security,
         )
-        player.connect(game, REMOTE_STARTUP_SECONDS)
+        player.connect(game, startup_ms / 1000.0)
         self._players[key] = player
         return player
 
@@ -167,7 +184,7 @@ def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
     players: list[Player] = [
         QuarantinedPlayer(endpoint)
         if endpoint.address is None
-        else bots.player(endpoint, task.game)
+        else bots.player(endpoint, task.game, task.startup_ms)
         for endpoint in task.seats
     ]
     with LogWriter(task.log_path, task.log_key) as writer:

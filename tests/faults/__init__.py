@@ -1,0 +1,1 @@
+"""The fault table, row by row, in the tournament and Referee-service paths."""
