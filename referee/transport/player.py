@@ -29,6 +29,16 @@ STREAM_SLACK_SECONDS = 600.0
 """Added to the seats' time banks to bound a whole Play stream."""
 CLOSE_SECONDS = 1.0
 EXIT_WAIT_SECONDS = 0.5
+FINAL_REFUSALS = (
+    "handshake",
+    "certificate",
+    "ssl",
+    "unauthenticated",
+    "connection refused",
+    "connection reset",
+    "socket closed",
+)
+"""Words of gRPC's account of a failed connection that waiting will not change."""
 PROBE_AFTER_SECONDS = 1.0
 """How often a remote bot that is not ready yet is asked why (see _wait_ready)."""
 SIZE_GRACE_SECONDS = 0.05
@@ -165,6 +175,11 @@ class GrpcPlayer:
                 return
             except grpc.FutureTimeoutError:
                 pass
+            if self.watch is not None:
+                ended = self.watch.ended(0.0)
+                if ended is not None:
+                    tail = self.watch.output_tail(300)
+                    raise PlayerFault(FaultCode.CRASHED, f"{ended} before answering: {tail}")
             if time.monotonic() >= next_probe:
                 next_probe = time.monotonic() + PROBE_AFTER_SECONDS
                 reason = probe(self.address, self._security)
@@ -298,8 +313,9 @@ class GrpcPlayer:
 
 
 def _refused_at_the_door(reason: str) -> bool:
-    """Whether a probe's failure is final: a TLS handshake or a token the bot refused."""
-    words = ("handshake", "certificate", "ssl", "unauthenticated")
+    """Whether a probe's failure is final: nothing listens at the address, or the bot refused
+    the TLS handshake or the token (a bot at an address should already be running)."""
+    words = FINAL_REFUSALS
     return any(word in reason.lower() for word in words)
 
 
