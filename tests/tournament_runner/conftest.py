@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -153,3 +156,24 @@ def store_schedule(run_dir: Path, text: str) -> None:
             )
             number += 1
     store.close()
+
+
+def recorded_count(database: Path) -> int:
+    """Return how many results the store at ``database`` holds now (0 before it exists)."""
+    if not database.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=1.0) as connection:
+            return int(connection.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0
+
+
+def wait_for(condition: Callable[[], bool], seconds: float) -> bool:
+    """Poll ``condition`` for up to ``seconds``; return its last value."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()

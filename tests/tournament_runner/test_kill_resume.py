@@ -7,9 +7,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 import uuid
-from pathlib import Path
 
 from referee.matchlog import verify
 from tournaments.definition import parse_definition
@@ -17,28 +15,16 @@ from tournaments.runner import RunFolder, resume_run, start_run
 from tournaments.schedule import next_matches
 from tournaments.store import ResultStore
 
-from .conftest import Recorder, marked_bots, processes_with_marker, tournament_toml
+from .conftest import (
+    Recorder,
+    marked_bots,
+    processes_with_marker,
+    recorded_count,
+    tournament_toml,
+    wait_for,
+)
 
 CLI = "from tournaments.cli import app; app()"
-
-
-def _recorded(database: Path) -> int:
-    if not database.exists():
-        return 0
-    try:
-        with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=1.0) as connection:
-            return int(connection.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
-    except sqlite3.OperationalError:
-        return 0
-
-
-def _wait_for(condition, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def test_kill_9_mid_run_then_resume_completes_without_duplicates(tmp_path):
@@ -54,13 +40,13 @@ def test_kill_9_mid_run_then_resume_completes_without_duplicates(tmp_path):
         command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     try:
-        assert _wait_for(lambda: _recorded(run_dir / "results.sqlite") >= 3, 60.0)
+        assert wait_for(lambda: recorded_count(run_dir / "results.sqlite") >= 3, 60.0)
         assert len(processes_with_marker(marker)) >= 5  # runner, 3 bots, workers
     finally:
         runner.send_signal(signal.SIGKILL)
         runner.wait(timeout=10)
-    assert _wait_for(lambda: not processes_with_marker(marker), 10.0), "processes left behind"
-    killed_at = _recorded(run_dir / "results.sqlite")
+    assert wait_for(lambda: not processes_with_marker(marker), 10.0), "processes left behind"
+    killed_at = recorded_count(run_dir / "results.sqlite")
     total = len(next_matches(parse_definition(text), {}))
     assert 3 <= killed_at < total
 
@@ -95,7 +81,7 @@ def test_ctrl_c_stops_every_process_and_the_run_resumes(tmp_path):
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
     )
     try:
-        assert _wait_for(lambda: _recorded(run_dir / "results.sqlite") >= 2, 60.0)
+        assert wait_for(lambda: recorded_count(run_dir / "results.sqlite") >= 2, 60.0)
         os.killpg(runner.pid, signal.SIGINT)  # what a terminal sends its foreground group
         _, stderr = runner.communicate(timeout=30)
     finally:
@@ -103,7 +89,7 @@ def test_ctrl_c_stops_every_process_and_the_run_resumes(tmp_path):
             runner.kill()
     assert runner.returncode == 130
     assert b"ruckus tournament resume" in stderr
-    assert _wait_for(lambda: not processes_with_marker(marker), 5.0), "processes left behind"
+    assert wait_for(lambda: not processes_with_marker(marker), 5.0), "processes left behind"
 
     summary = resume_run(run_dir, None, 2, Recorder())
     assert summary.recorded == len(next_matches(parse_definition(text), {}))

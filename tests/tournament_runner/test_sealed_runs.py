@@ -15,7 +15,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,7 +32,7 @@ from tournaments.runner.records import adopt_complete_logs
 from tournaments.schedule import next_matches
 from tournaments.store import ResultStore
 
-from .conftest import Recorder, tournament_toml
+from .conftest import Recorder, recorded_count, tournament_toml, wait_for
 
 CLI = "from tournaments.cli import app; app()"
 TEXT = tournament_toml(["a=random", "b=random"], games=3)
@@ -228,25 +227,6 @@ def test_resume_sets_forgeries_aside_and_plays_their_matches_again(genuine: Path
     assert _verify_cli(run)[0] == 0
 
 
-def _recorded(database: Path) -> int:
-    if not database.exists():
-        return 0
-    try:
-        with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=1.0) as connection:
-            return int(connection.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
-    except sqlite3.OperationalError:
-        return 0
-
-
-def _wait_for(condition: Callable[[], bool], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
-
-
 def test_a_forger_kills_the_runner_and_resume_plays_the_match_for_real(tmp_path):
     text = tournament_toml(["a=random", "b=random"], games=6)
     source = tmp_path / "tournament.toml"
@@ -259,7 +239,7 @@ def test_a_forger_kills_the_runner_and_resume_plays_the_match_for_real(tmp_path)
     last = max(matches)
     planted = run / f"logs/{last}.jsonl"
     try:
-        assert _wait_for(lambda: _recorded(run / "results.sqlite") >= 1, 60.0)
+        assert wait_for(lambda: recorded_count(run / "results.sqlite") >= 1, 60.0)
         header = _lines(run / "logs/rr/a~b/g0.jsonl")[0]
         assert not planted.exists()
         planted.parent.mkdir(parents=True, exist_ok=True)
@@ -270,7 +250,7 @@ def test_a_forger_kills_the_runner_and_resume_plays_the_match_for_real(tmp_path)
         runner.wait(timeout=10)
     forged = planted.read_text()
     assert verify(planted).ok  # a consistent log: without the key it passes
-    assert _recorded(run / "results.sqlite") < len(matches)
+    assert recorded_count(run / "results.sqlite") < len(matches)
     honest = _results(run)
 
     recorder = Recorder()
