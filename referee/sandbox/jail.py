@@ -106,6 +106,14 @@ def default_bot_dir(argv: tuple[str, ...]) -> Path | None:
     return None
 
 
+def read_limit(status_path: Path) -> str | None:
+    """Return what the watchdog wrote in a jail's status file, or None if it wrote nothing."""
+    try:
+        return status_path.read_text(encoding="utf-8") or None
+    except OSError:
+        return None
+
+
 def _parents(folders: list[Path]) -> list[Path]:
     """Return the ancestors of ``folders`` (outermost first, ``/`` excluded), each once.
 
@@ -257,10 +265,7 @@ class Jail:
 
     def limit_exceeded(self) -> str | None:
         """Return the limit the watchdog stopped this bot for, if it did."""
-        try:
-            return self.status_path.read_text(encoding="utf-8") or None
-        except OSError:
-            return None
+        return read_limit(self.status_path)
 
     def close(self) -> None:
         """Remove the jail's folders (the processes are gone already) and free its uid."""

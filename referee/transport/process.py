@@ -46,6 +46,14 @@ def default_sandbox() -> Sandbox:
     return Sandbox(strongest())
 
 
+def output_tail(path: Path, limit: int = 2000) -> str:
+    """Return the last ``limit`` bytes of a bot's captured output file, as text."""
+    try:
+        return path.read_bytes()[-limit:].decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
 def _pump(source: IO[bytes], sink: IO[bytes], cap: int) -> None:
     """Copy ``source`` to ``sink`` up to ``cap`` bytes; drain (and drop) the rest."""
     written = 0
@@ -196,11 +204,7 @@ class BotProcess:
 
     def output_tail(self, limit: int = 2000) -> str:
         """Return the last ``limit`` characters the bot wrote to stdout/stderr."""
-        try:
-            text = self.output_path.read_bytes()[-limit:]
-        except OSError:
-            return ""
-        return text.decode("utf-8", errors="replace")
+        return output_tail(self.output_path, limit)
 
     def _signal_group(self, signum: int) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):

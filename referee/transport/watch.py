@@ -13,7 +13,9 @@ import time
 from pathlib import Path
 from typing import Protocol
 
+from referee.sandbox.jail import read_limit
 from referee.sandbox.procs import read_process
+from referee.transport.process import output_tail
 
 POLL_SECONDS = 0.02
 
@@ -53,14 +55,8 @@ class ProcessWatch:
 
     def output_tail(self, limit: int = 2000) -> str:
         """Return the end of the bot's captured output file."""
-        try:
-            return self.output_path.read_bytes()[-limit:].decode("utf-8", errors="replace")
-        except OSError:
-            return ""
+        return output_tail(self.output_path, limit)
 
     def limit_exceeded(self) -> str | None:
         """Return what the sandbox's watchdog wrote when it stopped the bot."""
-        try:
-            return self.status_path.read_text(encoding="utf-8") or None
-        except OSError:
-            return None
+        return read_limit(self.status_path)
