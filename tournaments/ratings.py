@@ -16,12 +16,15 @@ results only, and multiplayer strength is given by OpenSkill.
 
 **OpenSkill.** ``openskill.models.PlackettLuce`` with its defaults (mu 25, sigma 25/3, beta 25/6,
 tau 25/300), every bot its own team, the per-seat ranks of each match as ``ranks`` (ties share a
-rank). Matches are replayed in the order given (the store's result order), so the numbers are
-deterministic. ``ordinal`` is ``mu - 3 sigma``.
+rank). :func:`openskill_ratings` replays matches in the order given; the standings give them in
+schedule order (round, then key), never in finishing order, so a resumed or parallel run rates
+exactly as an uninterrupted serial one. :class:`ScheduleOrderSkill` keeps the same numbers as
+results arrive in any order. ``ordinal`` is ``mu - 3 sigma``.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -99,3 +102,61 @@ def openskill_ratings(
         name: SkillRating(mu=rating.mu, sigma=rating.sigma, ordinal=rating.ordinal())
         for name, rating in ratings.items()
     }
+
+
+Order = tuple[int, str]
+"""Where a match stands in the schedule: its round, then its key."""
+
+
+class ScheduleOrderSkill:
+    """OpenSkill ratings kept as results arrive in any order, always equal to replaying every
+    result so far in schedule order with :func:`openskill_ratings`.
+
+    A result that arrives before results scheduled after it (matches run in parallel, a retried
+    match) rewinds to its place and replays those after it: a few matches each when matches are
+    handed out in schedule order.
+    """
+
+    def __init__(self, bots: Sequence[str]) -> None:
+        self._model = PlackettLuce()
+        start = self._model.rating()
+        self._ratings = {name: (start.mu, start.sigma) for name in bots}
+        self._orders: list[Order] = []
+        self._matches: list[tuple[tuple[str, ...], tuple[int, ...]]] = []
+        self._before: list[tuple[tuple[float, float], ...]] = []
+        """Each match's seats' (mu, sigma) just before it, to rewind to."""
+
+    def add(self, order: Order, seats: Sequence[str], ranks: Sequence[int]) -> None:
+        """Rate one match at its place ``order`` in the schedule."""
+        place = bisect.bisect(self._orders, order)
+        self._rewind(place)
+        self._orders.insert(place, order)
+        self._matches.insert(place, (tuple(seats), tuple(ranks)))
+        self._before.insert(place, ())
+        for index in range(place, len(self._orders)):
+            self._replay(index)
+
+    def _rewind(self, place: int) -> None:
+        """Put every bot back to its rating before the match at ``place`` and those after it."""
+        restored: set[str] = set()
+        for index in range(place, len(self._orders)):
+            for name, rating in zip(self._matches[index][0], self._before[index], strict=True):
+                if name not in restored:
+                    self._ratings[name] = rating
+                    restored.add(name)
+
+    def _replay(self, index: int) -> None:
+        seats, ranks = self._matches[index]
+        before = tuple(self._ratings[name] for name in seats)
+        self._before[index] = before
+        teams = [[self._model.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+        for name, team in zip(seats, self._model.rate(teams, ranks=list(ranks)), strict=True):
+            self._ratings[name] = (team[0].mu, team[0].sigma)
+
+    def ratings(self) -> dict[str, SkillRating]:
+        """Return every bot's rating now."""
+        ratings = {}
+        for name, (mu, sigma) in self._ratings.items():
+            ordinal = self._model.rating(mu=mu, sigma=sigma).ordinal()
+            ratings[name] = SkillRating(mu=mu, sigma=sigma, ordinal=ordinal)
+        return ratings

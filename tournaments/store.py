@@ -10,6 +10,11 @@ finished match, primary key ``key``). A row is written in one transaction by
 :meth:`ResultStore.record_result`, only for a log file that exists, and a second result for the
 same key is refused, so an interrupted run resumes by skipping every key already stored.
 Synchronous mode is FULL: a committed result survives ``kill -9`` and power loss.
+
+A row keeps each seat's decision times as a compact :class:`DecisionTimes` summary, whatever the
+match's length. The schema version is SQLite's ``user_version``: version 2 is this layout; a
+store written before it (version 1, ``user_version`` 0, a JSON list of every decision time per
+seat) is migrated in place, in one transaction, the first time it is opened.
 """
 
 from __future__ import annotations
@@ -18,10 +23,14 @@ import dataclasses
 import json
 import secrets
 import sqlite3
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ddsketch import DDSketch
+from ddsketch.mapping import LogarithmicMapping
 
 from referee.match.faults import FaultCode
 from tournaments.definition import TournamentDefinition, definition_hash, parse_definition
@@ -35,6 +44,13 @@ FAULT_CLASSES = tuple(code.value for code in FaultCode)
 
 STATUSES = ("completed", "forfeit")
 """``completed``: played to the end; ``forfeit``: ended by a fault under the fault policy."""
+
+SCHEMA_VERSION = 2
+"""The layout :class:`ResultStore` writes (SQLite ``user_version``); older stores are migrated."""
+
+SKETCH_ACCURACY = 0.01
+"""Relative accuracy of the decision-time sketches: a median is within 1% of the exact one."""
+_MAPPING = LogarithmicMapping(SKETCH_ACCURACY)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS run (
@@ -56,11 +72,15 @@ CREATE TABLE IF NOT EXISTS matches (
     scores TEXT NOT NULL,
     reason TEXT NOT NULL,
     faults TEXT NOT NULL,
-    decision_ms TEXT NOT NULL,
     started_at TEXT NOT NULL,
-    finished_at TEXT NOT NULL
+    finished_at TEXT NOT NULL,
+    decision_times TEXT NOT NULL
 );
 """
+_COLUMNS = (
+    "key, seq, round, status, seats, seed, log_path, ranks, scores, reason, faults, "
+    "decision_times, started_at, finished_at"
+)
 
 
 class StoreError(Exception):
@@ -68,11 +88,71 @@ class StoreError(Exception):
 
 
 @dataclass(frozen=True)
+class DecisionTimes:
+    """One seat's decision times in one match: their count, sum and largest (milliseconds),
+    and a DDSketch of them (``bins``: sketch key -> count for times above zero, ``zeros`` for
+    the rest) that :class:`TimesSketch` merges across matches for a median."""
+
+    count: int = 0
+    total_ms: float = 0.0
+    max_ms: float = 0.0
+    zeros: int = 0
+    bins: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def of(cls, times: Iterable[float]) -> DecisionTimes:
+        """Summarise ``times`` (milliseconds, in decision order)."""
+        values = list(times)
+        positive = Counter(_MAPPING.key(value) for value in values if value > _MAPPING.min_possible)
+        return cls(
+            count=len(values),
+            total_ms=sum(values),
+            max_ms=max(values, default=0.0),
+            zeros=len(values) - positive.total(),
+            bins=tuple(sorted(positive.items())),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the summary as stored."""
+        return {
+            "count": self.count,
+            "total_ms": self.total_ms,
+            "max_ms": self.max_ms,
+            "zeros": self.zeros,
+            "bins": [list(item) for item in self.bins],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DecisionTimes:
+        """Read a summary written by :meth:`to_json`."""
+        bins = tuple((int(key), int(count)) for key, count in data["bins"])
+        return cls(data["count"], data["total_ms"], data["max_ms"], data["zeros"], bins)
+
+
+class TimesSketch:
+    """Decision times of many matches merged into one sketch, for a median within 1%."""
+
+    def __init__(self) -> None:
+        self._sketch = DDSketch(SKETCH_ACCURACY)
+
+    def add(self, times: DecisionTimes) -> None:
+        """Merge one seat's times of one match."""
+        if times.zeros:
+            self._sketch.add(0.0, times.zeros)
+        for key, count in times.bins:
+            self._sketch.add(_MAPPING.value(key), count)
+
+    def quantile(self, q: float) -> float | None:
+        """Return the ``q`` quantile of every time added (None before the first)."""
+        return self._sketch.get_quantile_value(q) if self._sketch.count else None
+
+
+@dataclass(frozen=True)
 class MatchResult:
     """One finished match as stored; per-seat tuples follow ``seats``.
 
-    ``faults`` counts faults per seat by class; ``decision_ms`` lists each seat's decision times
-    in milliseconds; timestamps are ISO 8601 strings in UTC.
+    ``faults`` counts faults per seat by class; ``decision_times`` summarises each seat's
+    decision times; timestamps are ISO 8601 strings in UTC.
     """
 
     key: str
@@ -85,7 +165,7 @@ class MatchResult:
     scores: tuple[int, ...]
     reason: str
     faults: tuple[Mapping[str, int], ...]
-    decision_ms: tuple[tuple[float, ...], ...]
+    decision_times: tuple[DecisionTimes, ...]
     started_at: str
     finished_at: str
 
@@ -163,8 +243,8 @@ class ResultStore:
         try:
             with self._db:
                 self._db.execute(
-                    "INSERT INTO matches VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM "
-                    "matches), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO matches ({_COLUMNS}) VALUES (?, (SELECT COALESCE(MAX(seq), 0) "
+                    "+ 1 FROM matches), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     _row(result),
                 )
         except sqlite3.IntegrityError:
@@ -177,12 +257,18 @@ class ResultStore:
 
     def results(self) -> list[MatchResult]:
         """Return every stored result in the order it was recorded."""
-        rows = self._db.execute("SELECT * FROM matches ORDER BY seq").fetchall()
+        rows = self._db.execute(f"SELECT {_COLUMNS} FROM matches ORDER BY seq").fetchall()
         return [_result(row) for row in rows]
 
     def finished_ranks(self) -> dict[str, tuple[int, ...]]:
-        """Return match key -> per-seat ranks, the input the schedules take."""
-        return {result.key: result.ranks for result in self.results()}
+        """Return match key -> per-seat ranks, the input the schedules take (nothing else is
+        read)."""
+        rows = self._db.execute("SELECT key, ranks FROM matches ORDER BY seq")
+        return {key: tuple(json.loads(ranks)) for key, ranks in rows}
+
+    def count(self) -> int:
+        """Return how many results are stored."""
+        return int(self._db.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
 
     def close(self) -> None:
         """Close the database connection."""
@@ -194,14 +280,33 @@ def _connect(path: Path) -> sqlite3.Connection:
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=FULL")
     connection.executescript(_SCHEMA)
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(matches)")}
+    if "decision_ms" in columns:
+        _summarise_decision_times(connection)
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return connection
+
+
+def _summarise_decision_times(connection: sqlite3.Connection) -> None:
+    """Migrate a version 1 store: replace every row's lists of decision times by summaries."""
+    with connection:
+        connection.execute("ALTER TABLE matches ADD COLUMN decision_times TEXT NOT NULL DEFAULT ''")
+        rows = connection.execute("SELECT key, decision_ms FROM matches").fetchall()
+        for key, decision_ms in rows:
+            summaries = [DecisionTimes.of(times).to_json() for times in json.loads(decision_ms)]
+            connection.execute(
+                "UPDATE matches SET decision_times = ? WHERE key = ?", (json.dumps(summaries), key)
+            )
+        connection.execute("ALTER TABLE matches DROP COLUMN decision_ms")
 
 
 def _validate(result: MatchResult) -> None:
     seats = len(result.seats)
-    lengths = {len(result.ranks), len(result.scores), len(result.faults), len(result.decision_ms)}
-    if lengths != {seats}:
-        raise StoreError(f"{result.key}: ranks, scores, faults, decision_ms need {seats} entries")
+    lengths = {len(result.ranks), len(result.scores), len(result.faults)}
+    if lengths | {len(result.decision_times)} != {seats}:
+        raise StoreError(
+            f"{result.key}: ranks, scores, faults, decision_times need {seats} entries"
+        )
     if result.status not in STATUSES:
         raise StoreError(f"{result.key}: status {result.status!r} is not one of {STATUSES}")
     for faults in result.faults:
@@ -222,7 +327,7 @@ def _row(result: MatchResult) -> tuple[object, ...]:
         json.dumps(list(result.scores)),
         result.reason,
         json.dumps([dict(sorted(faults.items())) for faults in result.faults]),
-        json.dumps([list(times) for times in result.decision_ms]),
+        json.dumps([times.to_json() for times in result.decision_times]),
         result.started_at,
         result.finished_at,
     )
@@ -230,7 +335,7 @@ def _row(result: MatchResult) -> tuple[object, ...]:
 
 def _result(row: tuple[Any, ...]) -> MatchResult:
     key, _, round_, status, seats, seed, log_path, ranks, scores, reason, *rest = row
-    faults, decision_ms, started_at, finished_at = rest
+    faults, decision_times, started_at, finished_at = rest
     return MatchResult(
         key=key,
         round=round_,
@@ -242,7 +347,9 @@ def _result(row: tuple[Any, ...]) -> MatchResult:
         scores=tuple(json.loads(scores)),
         reason=reason,
         faults=tuple(json.loads(faults)),
-        decision_ms=tuple(tuple(times) for times in json.loads(decision_ms)),
+        decision_times=tuple(
+            DecisionTimes.from_json(times) for times in json.loads(decision_times)
+        ),
         started_at=started_at,
         finished_at=finished_at,
     )

@@ -13,7 +13,7 @@ from pathlib import Path
 from tournaments.definition import parse_definition
 from tournaments.runner import RunContext, RunFolder
 from tournaments.schedule import next_matches
-from tournaments.store import MatchResult, ResultStore
+from tournaments.store import DecisionTimes, MatchResult, ResultStore
 
 HERE = Path(__file__).resolve().parent
 CRASHY_BOT = HERE / "crashy_bot.py"
@@ -149,7 +149,10 @@ def store_schedule(run_dir: Path, text: str) -> None:
                     scores=(ranks[1] * 3, ranks[0] * 3),
                     reason="round_cap",
                     faults=faults,
-                    decision_ms=((1.0 + number % 3, 2.5), (0.5 * (number % 4), 4.0)),
+                    decision_times=(
+                        DecisionTimes.of((1.0 + number % 3, 2.5)),
+                        DecisionTimes.of((0.5 * (number % 4), 4.0)),
+                    ),
                     started_at="2026-01-01T00:00:00.000Z",
                     finished_at="2026-01-01T00:00:01.000Z",
                 )

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tournaments.definition import DefinitionError, parse_definition
-from tournaments.store import DATABASE, MatchResult, ResultStore, StoreError
+from tournaments.store import DATABASE, DecisionTimes, MatchResult, ResultStore, StoreError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,7 +29,7 @@ def result(key: str = "rr/a~b/g0", **changes: object) -> MatchResult:
         scores=(7, 3),
         reason="round cap",
         faults=({}, {"TIMEOUT": 1}),
-        decision_ms=((1.5, 2.5), (10.0,)),
+        decision_times=(DecisionTimes.of((1.5, 2.5)), DecisionTimes.of((10.0,))),
         started_at="2026-01-01T00:00:00Z",
         finished_at="2026-01-01T00:00:09Z",
     )
@@ -133,7 +133,7 @@ def test_committed_results_survive_kill_9(tmp_path, text):
         f"""
         import os, signal
         from pathlib import Path
-        from tournaments.store import MatchResult, ResultStore
+        from tournaments.store import DecisionTimes, MatchResult, ResultStore
         run = Path({str(tmp_path)!r})
         store = ResultStore.open(run)
         for game in range(3):
@@ -142,7 +142,7 @@ def test_committed_results_survive_kill_9(tmp_path, text):
             log.write_text("done")
             store.record_result(MatchResult(
                 f"rr/a~b/g{{game}}", 1, "completed", ("a", "b"), game, f"logs/g{{game}}.jsonl",
-                (1, 2), (1, 0), "end", ({{}}, {{}}), ((1.0,), (2.0,)), "t0", "t1"))
+                (1, 2), (1, 0), "end", ({{}}, {{}}), (DecisionTimes.of((1.0,)),) * 2, "t0", "t1"))
         os.kill(os.getpid(), signal.SIGKILL)
         """
     )

@@ -20,7 +20,7 @@ from tournaments.definition import TournamentDefinition
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.worker import TaskDone, iso_utc
 from tournaments.schedule import Match, next_matches
-from tournaments.store import MatchResult, ResultStore
+from tournaments.store import DecisionTimes, MatchResult, ResultStore
 
 
 class IncompleteLog(Exception):
@@ -37,13 +37,13 @@ class LoggedOutcome:
     scores: tuple[int, ...]
     reason: str
     faults: tuple[dict[str, int], ...]
-    decision_ms: tuple[tuple[float, ...], ...]
+    decision_times: tuple[DecisionTimes, ...]
 
     @classmethod
     def of_row(cls, row: MatchResult) -> LoggedOutcome:
         """Return the part of a stored row that its log decides."""
         faults = tuple(dict(counts) for counts in row.faults)
-        return cls(row.status, row.ranks, row.scores, row.reason, faults, row.decision_ms)
+        return cls(row.status, row.ranks, row.scores, row.reason, faults, row.decision_times)
 
 
 @dataclass
@@ -55,7 +55,8 @@ class LogReview:
 
 
 def logged_outcome(log: MatchLog, seats: int) -> LoggedOutcome:
-    """Return the status, outcome, faults by seat and decision times of a complete log."""
+    """Return the status, outcome, faults by seat and decision-time summaries of a complete
+    log."""
     assert log.result is not None
     outcome = log.result["outcome"]
     faults: list[Counter[str]] = [Counter() for _ in range(seats)]
@@ -70,7 +71,7 @@ def logged_outcome(log: MatchLog, seats: int) -> LoggedOutcome:
         scores=tuple(outcome["scores"]),
         reason=str(outcome["reason"]),
         faults=tuple(dict(counts) for counts in faults),
-        decision_ms=tuple(tuple(seat_times) for seat_times in times),
+        decision_times=tuple(DecisionTimes.of(seat_times) for seat_times in times),
     )
 
 
@@ -107,7 +108,7 @@ def _row(folder: RunFolder, match: Match, log: MatchLog, done: TaskDone) -> Matc
         scores=outcome.scores,
         reason=outcome.reason,
         faults=outcome.faults,
-        decision_ms=outcome.decision_ms,
+        decision_times=outcome.decision_times,
         started_at=done.started_at,
         finished_at=done.finished_at,
     )
