@@ -30,7 +30,7 @@ from referee.sandbox import Level, Sandbox
 from referee.transport.bots import open_players, parse_bot
 from referee.transport.process import BotProcess
 from sample_bots.pilfer_search import PilferSearch
-from sample_bots.registry import SAMPLE_BOTS
+from sample_bots.registry import sample_bots
 from sample_bots.wabbit_search import WabbitSearch
 from tournaments.ratings import elo_estimate
 
@@ -45,7 +45,7 @@ def bot_commands(
     """Return level -> command for the sample bots of ``levels`` this game has."""
     commands = {}
     for level in levels:
-        command = SAMPLE_BOTS.get(f"{game}-{level}")
+        command = sample_bots().get(f"{game}-{level}")
         if command is not None:
             extra = ("--think-ms", str(think_ms)) if level == "search" else ()
             commands[level] = (*command, *extra)

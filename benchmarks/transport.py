@@ -32,6 +32,7 @@ from referee.transport.bots import open_players, parse_bot
 from referee.transport.codec import codec_for
 from referee.transport.messages import decision_request
 from referee.transport.process import BotProcess
+from sample_bots.registry import sample_command
 
 ECHO_METHOD = "/bench.Echo/Play"
 
@@ -95,7 +96,7 @@ class RefereeRounds:
     def __init__(self, prompt: DecisionPrompt, stack: contextlib.ExitStack, work: Path) -> None:
         game = get_game("pilfer")
         state = game.new_state(game.make_config(None), 2, 7)
-        spec = parse_bot("pilfer-random", "pilfer")
+        spec = parse_bot("pilfer-random", "pilfer", sample_command)
         (self.player,) = stack.enter_context(open_players([spec], "pilfer", work))
         info = MatchInfo("bench", "pilfer", "", "raid", {}, 0, 2, game.static_map(state), Clocks())
         self.player.start(info)

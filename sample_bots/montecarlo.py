@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar
 import ruckus
 from ruckus.v1 import bot_pb2
 
-from referee.games.base import ConfigError, Game
+from referee.games.base import Game, GameError
 from sample_bots.support import Deadline, as_dict, think_seconds
 
 World = TypeVar("World")
@@ -41,15 +41,9 @@ Policy = Callable[[dict[str, Any], list[dict[str, Any]], int], int]
 
 def engine_config(engine: Game[Any, Any], scenario: str, values: dict[str, Any]) -> Any:
     """Return the engine config a match announced (``MatchStart.config``), or the defaults."""
-    known = {field.name for field in dataclasses.fields(engine.spec.config_type)}
-    overrides = {
-        key: int(value) if isinstance(value, float) and value.is_integer() else value
-        for key, value in values.items()
-        if key in known and key != "scenario"
-    }
     try:
-        return engine.make_config(scenario, **overrides)
-    except (ConfigError, TypeError, ValueError):
+        return engine.config_from_json(scenario, values)
+    except (GameError, TypeError, ValueError):
         return engine.make_config(scenario)
 
 
@@ -213,7 +207,7 @@ class MonteCarloBot(ruckus.Bot):
     def start(self, start: bot_pb2.MatchStart) -> None:
         """Remember the map and the engine configuration of the match."""
         super().start(start)
-        values = as_dict(start.config) if start.HasField("config") else {}
+        values = ruckus.struct_data(start.config) if start.HasField("config") else {}
         config = engine_config(self.engine, start.scenario, values)
         self.configs[(start.scenario, start.players)] = config
 

@@ -1,14 +1,18 @@
 """Sample bots by name, each a command the harness runs as its own process.
 
-A name is either a full name (``pilfer-random``) or a short one (``random``) that is
-completed with the game's name. Add a bot by adding one entry to ``SAMPLE_BOTS``.
+Every installed game brings its own sample bots (``GamePlugin.sample_bots``: short name ->
+Python module), known here as ``<game>-<short name>``; the Node bots, which play any game,
+are known by their own names. A short name (``random``) is completed with the game's name.
 """
 
 from __future__ import annotations
 
+import functools
 import shutil
 import sys
 from pathlib import Path
+
+from referee.games.registry import game_names, get_plugin
 
 _HERE = Path(__file__).resolve().parent
 
@@ -21,28 +25,29 @@ def _node_script(script: str) -> tuple[str, ...]:
     return (shutil.which("node") or "node", str(_HERE / "node" / script))
 
 
-SAMPLE_BOTS: dict[str, tuple[str, ...]] = {
-    "pilfer-random": _python_module("sample_bots.pilfer_random"),
-    "wabbit-random": _python_module("sample_bots.wabbit_random"),
-    "node-random": _node_script("random_bot.js"),
-    "pilfer-greedy": _python_module("sample_bots.pilfer_greedy"),
-    "pilfer-search": _python_module("sample_bots.pilfer_search"),
-    "node-greedy": _node_script("greedy_bot.js"),
-    "wabbit-greedy": _python_module("sample_bots.wabbit_greedy"),
-    "wabbit-search": _python_module("sample_bots.wabbit_search"),
-}
-"""Full sample-bot name -> command line."""
+@functools.cache
+def sample_bots() -> dict[str, tuple[str, ...]]:
+    """Return every sample bot: full name -> command line."""
+    bots = {
+        "node-random": _node_script("random_bot.js"),
+        "node-greedy": _node_script("greedy_bot.js"),
+    }
+    for game in game_names():
+        for short, module in get_plugin(game).sample_bots.items():
+            bots[f"{game}-{short}"] = _python_module(module)
+    return bots
 
 
 def sample_names() -> list[str]:
     """Return every full sample-bot name."""
-    return sorted(SAMPLE_BOTS)
+    return sorted(sample_bots())
 
 
 def sample_command(name: str, game: str) -> tuple[str, ...]:
     """Return the command of sample bot ``name`` for ``game``; raise KeyError if unknown."""
+    bots = sample_bots()
     for candidate in (name, f"{game}-{name}"):
-        if candidate in SAMPLE_BOTS:
-            return SAMPLE_BOTS[candidate]
+        if candidate in bots:
+            return bots[candidate]
     known = ", ".join(sample_names())
     raise KeyError(f"unknown sample bot {name!r} for {game}; known: {known}")

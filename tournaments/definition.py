@@ -11,14 +11,14 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     seed = 7                   # optional: without it every run draws a secret seed
     concurrency = 4
 
-    [clocks]                   # optional
-    decision_ms = 1000         # limit per decision
-    bank_ms = 60000            # time bank per seat per match
+    [clocks]                   # optional; the referee's defaults
+    decision_ms = 2000         # limit per decision
+    bank_ms = 120000           # time bank per seat per match
     startup_ms = 15000         # to listen and answer Describe
 
-    [faults]                   # optional
-    policy = "forfeit"         # forfeit | strikes
-    strikes = 3                # with "strikes": the fault count that forfeits
+    [faults]                   # optional; the same names as `ruckus play --policy --max-strikes`
+    policy = "forfeit"         # forfeit | default-action
+    max_strikes = 3            # default-action: faults played for a seat before it forfeits
 
     [sandbox]                  # optional: how local bots are confined
     level = "strict"           # strict | basic | none | auto (default: the strongest that works)
@@ -49,7 +49,10 @@ A definition names the game, the format, the clocks, the fault policy and the bo
 
 Every problem raises :class:`DefinitionError` whose message names the field, e.g.
 ``bots[2].address: expected grpc://HOST:PORT``. Unknown keys are errors too, so typos do not
-silently fall back to defaults.
+silently fall back to defaults. The clocks and the fault policy parse straight into the
+referee's own :class:`~referee.match.Clocks` and :class:`~referee.match.FaultPolicy`. Older
+definitions spelled the policy ``policy = "strikes"``, ``strikes = N`` (the N-th fault forfeits);
+that spelling is still read, as ``default-action`` with ``max_strikes = N - 1``.
 """
 
 from __future__ import annotations
@@ -63,8 +66,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.games import GAME_NAMES
+from referee.games import game_names
 from referee.games.base import GameSpec
+from referee.match import Clocks, FaultPolicy
 from referee.match.clocks import STARTUP_MS
 from referee.sandbox import AUTO, Level, Limits
 from tournaments.bot_security import SECURITY_KEYS, security_fields
@@ -83,6 +87,10 @@ FORMATS = ("round-robin", "double-round-robin", "gauntlet", "knockout", "swiss")
 """The tournament formats, as written in the ``format`` field."""
 
 TWO_PLAYER_FORMATS = ("knockout", "swiss")
+MAX_SEATS = 16
+"""The most seats a definition may ask for; the game's own bounds are checked against its spec."""
+LEGACY_STRIKES = "strikes"
+"""The older spelling of the ``default-action`` policy (see the module docstring)."""
 """Formats that pair bots head to head, so they need ``players = 2``."""
 
 _ADDRESS = re.compile(r"^grpcs?://(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\]):(?P<port>[0-9]{1,5})$")
@@ -129,24 +137,6 @@ class BotEntry:
 
 
 @dataclass(frozen=True)
-class Clocks:
-    """Per-decision limit and per-match time bank for each seat, in milliseconds."""
-
-    decision_ms: int = 1000
-    bank_ms: int = 60_000
-    startup_ms: int = STARTUP_MS
-    """How long a bot has to listen and answer Describe (at the run's start and each match)."""
-
-
-@dataclass(frozen=True)
-class FaultPolicy:
-    """``forfeit`` ends the match at the first fault; ``strikes`` forfeits after ``strikes``."""
-
-    policy: str = "forfeit"
-    strikes: int = 3
-
-
-@dataclass(frozen=True)
 class TournamentDefinition:
     """A parsed, validated tournament definition."""
 
@@ -162,6 +152,8 @@ class TournamentDefinition:
     clocks: Clocks
     faults: FaultPolicy
     bots: tuple[BotEntry, ...]
+    startup_ms: int = STARTUP_MS
+    """How long a bot has to listen and answer Describe (at the run's start and each match)."""
     sandbox: str = AUTO
     """A sandbox level name, or ``auto``: the strongest that works where the run starts."""
     limits: Limits = field(default_factory=Limits)
@@ -196,9 +188,9 @@ def parse_definition(text: str) -> TournamentDefinition:
         raise DefinitionError("<toml>", str(error)) from None
     reject_unknown("", data, _TOP_KEYS)
     name = name_field(data, "name")
-    game = choice(data, "game", GAME_NAMES, None)
+    game = choice(data, "game", game_names(), None)
     scenario = optional_str(data, "scenario")
-    players = int_field(data, "players", 2, 2, 4)
+    players = int_field(data, "players", 2, 2, MAX_SEATS)
     fmt = choice(data, "format", FORMATS, None)
     if fmt in TWO_PLAYER_FORMATS and players != 2:
         raise DefinitionError("players", f"format {fmt!r} needs players = 2")
@@ -216,6 +208,7 @@ def parse_definition(text: str) -> TournamentDefinition:
         clocks=_clocks(table_field(data, "clocks")),
         faults=_faults(table_field(data, "faults")),
         bots=bots,
+        startup_ms=_startup_ms(table_field(data, "clocks")),
         sandbox=_sandbox(table_field(data, "sandbox")),
         limits=_limits(table_field(data, "limits")),
         **_format_options(data, fmt, bots),
@@ -255,18 +248,23 @@ def definition_hash(definition: TournamentDefinition) -> str:
 def _clocks(table: dict[str, Any]) -> Clocks:
     reject_unknown("clocks.", table, frozenset({"decision_ms", "bank_ms", "startup_ms"}))
     return Clocks(
-        decision_ms=int_field(table, "clocks.decision_ms", 1000, 1, 3_600_000),
-        bank_ms=int_field(table, "clocks.bank_ms", 60_000, 1, 86_400_000),
-        startup_ms=int_field(table, "clocks.startup_ms", STARTUP_MS, 100, 600_000),
+        decision_ms=int_field(table, "clocks.decision_ms", Clocks.decision_ms, 1, 3_600_000),
+        bank_ms=int_field(table, "clocks.bank_ms", Clocks.bank_ms, 1, 86_400_000),
     )
+
+
+def _startup_ms(table: dict[str, Any]) -> int:
+    return int_field(table, "clocks.startup_ms", STARTUP_MS, 100, 600_000)
 
 
 def _faults(table: dict[str, Any]) -> FaultPolicy:
-    reject_unknown("faults.", table, frozenset({"policy", "strikes"}))
-    return FaultPolicy(
-        policy=choice(table, "faults.policy", ("forfeit", "strikes"), "forfeit"),
-        strikes=int_field(table, "faults.strikes", 3, 1, 1000),
-    )
+    reject_unknown("faults.", table, frozenset({"policy", "max_strikes", "strikes"}))
+    policy = choice(table, "faults.policy", (*FaultPolicy.KINDS, LEGACY_STRIKES), "forfeit")
+    if policy == LEGACY_STRIKES:
+        strikes = int_field(table, "faults.strikes", 3, 1, 1000)
+        return FaultPolicy(kind="default-action", max_strikes=strikes - 1)
+    max_strikes = int_field(table, "faults.max_strikes", FaultPolicy.max_strikes, 0, 1000)
+    return FaultPolicy(kind=policy, max_strikes=max_strikes)
 
 
 def _sandbox(table: dict[str, Any]) -> str:

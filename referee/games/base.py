@@ -8,6 +8,7 @@ changes the one it was given. Everything here is pure standard library.
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -43,6 +44,8 @@ class GameSpec:
     scenarios: tuple[str, ...]
     default_scenario: str
     config_type: type[Any]
+    end_reasons: tuple[str, ...] = ()
+    """Every ``Outcome.reason`` the engine can give (the values of its ``EndReason`` enum)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,35 @@ class Outcome:
         return {"scores": list(self.scores), "ranks": list(self.ranks), "reason": self.reason}
 
 
+@dataclass(frozen=True)
+class Status:
+    """Where a match stands, in the one vocabulary every game shares.
+
+    ``round`` counts from 1; ``phase`` names the kind of decision asked now (or ``"over"``);
+    ``scores`` is each seat's score as the rules count it; ``turn_seat`` is the seat whose turn
+    it is (a turn may hold decisions of other seats); ``round_label`` is how the round reads
+    when a number alone does not say it (``"3/12 spring"``), else empty.
+    """
+
+    to_move: int | None
+    round: int
+    phase: str
+    scores: tuple[int, ...]
+    turn_seat: int | None = None
+    round_label: str = ""
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """Return the status as a JSON-ready dict."""
+        return {
+            "to_move": self.to_move,
+            "round": self.round,
+            "round_label": self.round_label or str(self.round),
+            "phase": self.phase,
+            "scores": list(self.scores),
+            "turn_seat": self.turn_seat,
+        }
+
+
 def ranks_from_keys(keys: list[tuple[int, ...]]) -> tuple[int, ...]:
     """Rank seats by descending sort key; equal keys share a rank (competition ranking)."""
     ranks = []
@@ -109,6 +141,14 @@ class Game(Protocol[StateT, ActionT]):
 
     def make_config(self, scenario: str | None = None, **overrides: Any) -> Any:
         """Build a validated config for ``scenario`` (default scenario if None) with overrides."""
+        ...
+
+    def config_to_json(self, config: Any) -> dict[str, JsonValue]:
+        """Return ``config`` as a JSON-ready dict (what logs and MatchStart carry)."""
+        ...
+
+    def config_from_json(self, scenario: str, data: dict[str, JsonValue]) -> Any:
+        """Rebuild the config ``config_to_json`` wrote; raise ``ConfigError`` on a bad value."""
         ...
 
     def new_state(self, config: Any, players: int, seed: int) -> StateT:
@@ -143,6 +183,10 @@ class Game(Protocol[StateT, ActionT]):
         """Return the result once the game is over, else None."""
         ...
 
+    def status(self, state: StateT) -> Status:
+        """Return the seat to move, round, phase and per-seat scores of ``state``."""
+        ...
+
     def digest(self, state: StateT) -> str:
         """Return a stable hash of the full state (hidden parts and random source included)."""
         ...
@@ -162,4 +206,17 @@ class Game(Protocol[StateT, ActionT]):
 
     def action_data(self, action: ActionT) -> dict[str, JsonValue]:
         """Return the action as a JSON-ready dict with a ``kind`` key."""
+        ...
+
+
+class Resampling(Protocol[StateT]):
+    """What an engine with hidden information may add: a determinisation for search bots.
+
+    ``resample`` returns a state that ``seat`` cannot tell from ``state`` (every observation and
+    event it has seen would be the same) with everything hidden from it drawn afresh from
+    ``rng``, as OpenSpiel's ``resample_from_infostate`` does. ``state`` itself is not changed.
+    """
+
+    def resample(self, state: StateT, seat: int, rng: random.Random) -> StateT:
+        """Return a state consistent with what ``seat`` knows, hidden parts drawn from ``rng``."""
         ...

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import time
 import uuid
 from collections.abc import Sequence
@@ -100,7 +99,7 @@ def match_header(setup: MatchSetup, players: Sequence[Player]) -> JsonDict:
         "game": spec.name,
         "rules_version": spec.rules_version,
         "scenario": setup.scenario,
-        "config": json.loads(json.dumps(dataclasses.asdict(setup.config))),
+        "config": setup.game.config_to_json(setup.config),
         "seed": setup.seed,
         "players": len(players),
         "seats": [player.identity().to_json() for player in players],

@@ -6,8 +6,6 @@ faults, forfeit and clock readings must be what the match loop writes (see ``rul
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,24 +30,12 @@ class VerifyReport:
         return self.complete and not self.problems
 
 
-def _tuples(value: Any) -> Any:
-    """Turn JSON lists back into the tuples engine configs use."""
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    if isinstance(value, dict):
-        return {key: _tuples(item) for key, item in value.items()}
-    return value
-
-
 def rebuild_config(game: Game[Any, Any], header: JsonDict) -> Any:
     """Rebuild the engine config recorded in ``header``; raise ValueError if it differs."""
-    base = dataclasses.asdict(game.make_config(header["scenario"]))
-    recorded = {key: _tuples(value) for key, value in header["config"].items()}
-    overrides = {key: value for key, value in recorded.items() if _tuples(base.get(key)) != value}
-    config = game.make_config(header["scenario"], **overrides)
-    if json.loads(json.dumps(dataclasses.asdict(config))) != header["config"]:
-        raise ValueError("the recorded config does not rebuild to the same config")
-    return config
+    try:
+        return game.config_from_json(header["scenario"], header["config"])
+    except GameError as error:
+        raise ValueError(str(error)) from None
 
 
 def _replay(game: Game[Any, Any], log: MatchLog, report: VerifyReport) -> Any:

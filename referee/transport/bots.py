@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import shlex
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +16,17 @@ from referee.transport.codec import codec_for
 from referee.transport.player import GrpcPlayer, UnstartedPlayer
 from referee.transport.process import BotProcess
 from referee.transport.security import ClientSecurity
-from sample_bots.registry import sample_command
+
+SampleResolver = Callable[[str, str], tuple[str, ...]]
+"""(name, game) -> the command line of a sample bot; raises KeyError naming the known ones.
+
+The harness hands its resolver in (``sample_bots.registry.sample_command``); the transport
+knows no sample bot of its own."""
+
+
+def no_samples(name: str, game: str) -> tuple[str, ...]:
+    """The resolver of a caller that offers no sample bots: every name is unknown."""
+    raise KeyError(f"unknown bot {name!r}; expected cmd:<command>, grpc://host:port or grpcs://")
 
 
 @dataclass(frozen=True)
@@ -36,11 +46,16 @@ class BotSpec:
 
 
 def parse_bot(
-    text: str, game: str, allow_commands: bool = True, grpcs: ClientSecurity | None = None
+    text: str,
+    game: str,
+    samples: SampleResolver = no_samples,
+    allow_commands: bool = True,
+    grpcs: ClientSecurity | None = None,
 ) -> BotSpec:
     """Parse one ``--bot`` value; raise ValueError for anything malformed or unknown.
 
-    A ``grpcs://`` bot is called with ``grpcs`` (default: TLS trusting the system's roots).
+    Any other text is a sample bot's name, looked up by ``samples``. A ``grpcs://`` bot is
+    called with ``grpcs`` (default: TLS trusting the system's roots).
     """
     if text.startswith(("grpc://", "grpcs://")):
         scheme, _, address = text.partition("://")
@@ -59,7 +74,7 @@ def parse_bot(
             raise ValueError("cmd: needs a command line")
         return BotSpec(source=text, argv=argv)
     try:
-        return BotSpec(source=text, argv=sample_command(text, game))
+        return BotSpec(source=text, argv=samples(text, game))
     except KeyError as error:
         raise ValueError(str(error.args[0])) from None
 

@@ -1,8 +1,9 @@
 """Record the scripted matches the SDK's compliance kit plays against a bot.
 
-``python -m referee.transport.scripts [OUT_DIR]`` writes ``<game>.json`` for every game (default
-``sdk/python/ruckus/scripts``): the messages one seat receives in a real match (MatchStart,
-its DecisionRequests, MatchEnd), as a JSON list, so the kit needs no engine.
+``python -m referee.transport.scripts [OUT_DIR]`` writes ``<game>.json`` for every game whose
+script ships with the SDK (default ``sdk/python/ruckus/scripts``): the messages one seat receives
+in a real match (MatchStart, its DecisionRequests, MatchEnd), as a JSON list, so the kit needs no
+engine. ``ruckus bot check`` records the script of any installed game with :func:`script`.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from google.protobuf import json_format
+from ruckus.check import KNOWN_GAMES
+from ruckus.v1 import bot_pb2
 
-from referee.games import GAME_NAMES
 from referee.games.base import Outcome
 from referee.match import Clocks, MatchSetup, run_match
 from referee.match.player import BotIdentity, DecisionPrompt, MatchInfo
@@ -66,10 +68,15 @@ def record(game_name: str, seed: int = 11, keep: int = SCRIPT_DECISIONS) -> list
     ]
 
 
+def script(game_name: str) -> list[bot_pb2.RefereeMessage]:
+    """Return the scripted match of ``game_name`` as messages, recorded now from its engine."""
+    return [json_format.ParseDict(item, bot_pb2.RefereeMessage()) for item in record(game_name)]
+
+
 def write_scripts(out_dir: Path) -> None:
-    """Write one script file per game into ``out_dir``."""
+    """Write the script file of every game the SDK ships scripts of into ``out_dir``."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    for name in GAME_NAMES:
+    for name in KNOWN_GAMES:
         text = json.dumps(record(name), sort_keys=True, separators=(",", ":"))
         (out_dir / f"{name}.json").write_text(text + "\n")
 

@@ -19,7 +19,7 @@ from grpc_health.v1 import health
 from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.v1 import referee_pb2
 
-from referee.games import GAME_NAMES, get_game
+from referee.games import game_names, get_game
 from referee.sandbox import Sandbox
 from referee.transport.admission import (
     STREAMS,
@@ -30,6 +30,7 @@ from referee.transport.admission import (
     started_pool,
 )
 from referee.transport.allowlist import Allowlist
+from referee.transport.bots import SampleResolver, no_samples
 from referee.transport.handlers import streaming, unary
 from referee.transport.service_match import ServiceMatch
 from referee.transport.standard import health_handler, health_servicer, reflection_handlers
@@ -48,7 +49,7 @@ MATCH_ID_HEADER = "ruckus-match-id"
 def games_response() -> referee_pb2.ListGamesResponse:
     """Return every game with its scenarios."""
     games = []
-    for name in GAME_NAMES:
+    for name in game_names():
         spec = get_game(name).spec
         games.append(
             referee_pb2.GameInfo(
@@ -72,12 +73,18 @@ class RefereeService:
     """
 
     def __init__(
-        self, log_dir: Path, sandbox: Sandbox | None, board: MatchBoard, allowlist: Allowlist
+        self,
+        log_dir: Path,
+        sandbox: Sandbox | None,
+        board: MatchBoard,
+        allowlist: Allowlist,
+        samples: SampleResolver,
     ) -> None:
         self.log_dir = log_dir
         self.sandbox = sandbox
         self.board = board
         self.allowlist = allowlist
+        self.samples = samples
         self.games = games_response()
 
     def list_games(self, raw: bytes, context: Any) -> referee_pb2.ListGamesResponse:
@@ -87,7 +94,8 @@ class RefereeService:
 
     def run_match(self, raw: bytes, context: Any) -> Iterator[referee_pb2.MatchEvent]:
         """Run one match, yielding its events as they happen; refuse it past the limit."""
-        order = check_run_match(decode(referee_pb2.RunMatchRequest, raw), self.allowlist)
+        request = decode(referee_pb2.RunMatchRequest, raw)
+        order = check_run_match(request, self.allowlist, self.samples)
         match = ServiceMatch(order, self.log_dir, self.sandbox, self.board)
         if not self.board.admit(match.match_id):
             limit = self.board.slots.limit
@@ -143,6 +151,7 @@ def serve(
     *,
     max_matches: int | None = None,
     allow_remote: Sequence[str] = (),
+    samples: SampleResolver = no_samples,
 ) -> tuple[grpc.Server, int]:
     """Start a referee server with health checking and reflection; return (server, port).
 
@@ -150,10 +159,11 @@ def serve(
     (default: the strongest that works here). With ``credentials`` the port speaks TLS; every
     call passes ``interceptors`` first (see :mod:`referee.transport.security`). At most
     ``max_matches`` matches run at once (default: one per core); bot addresses must be
-    loopback or named by ``allow_remote`` (``HOST[:PORT]`` entries; a bad one is ValueError).
+    loopback or named by ``allow_remote`` (``HOST[:PORT]`` entries; a bad one is ValueError),
+    or sample bots ``samples`` names (default: none).
     """
     board = MatchBoard(default_max_matches() if max_matches is None else max_matches)
-    service = RefereeService(log_dir, sandbox, board, Allowlist(allow_remote))
+    service = RefereeService(log_dir, sandbox, board, Allowlist(allow_remote), samples)
     log_dir.mkdir(parents=True, exist_ok=True)
     log_dir.chmod(0o700)
     streams = Slots(STREAMS)

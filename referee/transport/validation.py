@@ -17,11 +17,11 @@ import grpc
 from google.protobuf.message import DecodeError, Message
 from ruckus.v1 import referee_pb2
 
-from referee.games import GAME_NAMES, get_game
+from referee.games import game_names, get_game
 from referee.games.base import GameSpec
 from referee.match import Clocks, FaultPolicy, MatchSetup
 from referee.transport.allowlist import Allowlist, parse_address
-from referee.transport.bots import BotSpec, parse_bot
+from referee.transport.bots import BotSpec, SampleResolver, parse_bot
 
 MAX_DECISION_MS = 3_600_000
 """The longest per-decision limit a caller may ask for: an hour."""
@@ -81,11 +81,13 @@ class MatchOrder:
     bots: tuple[BotSpec, ...]
 
 
-def check_run_match(request: Any, allowlist: Allowlist) -> MatchOrder:
-    """Return the match a RunMatch request asks for; raise RequestError at its first problem."""
+def check_run_match(request: Any, allowlist: Allowlist, samples: SampleResolver) -> MatchOrder:
+    """Return the match a RunMatch request asks for; raise RequestError at its first problem.
+
+    A seat's bot is a sample bot ``samples`` knows, or an address ``allowlist`` permits."""
     spec = _game(request.game)
     scenario = _scenario(spec, request.scenario)
-    bots = _bots(spec, list(request.bots), allowlist)
+    bots = _bots(spec, list(request.bots), allowlist, samples)
     clocks = Clocks(
         decision_ms=_limit(
             "clocks.decision_ms", request.clocks.decision_ms, Clocks.decision_ms, MAX_DECISION_MS
@@ -110,8 +112,8 @@ def check_match_id(match_id: str) -> str:
 
 
 def _game(name: str) -> GameSpec:
-    if name not in GAME_NAMES:
-        raise invalid("game", f"unknown game {shown(name)}; known: {', '.join(GAME_NAMES)}")
+    if name not in game_names():
+        raise invalid("game", f"unknown game {shown(name)}; known: {', '.join(game_names())}")
     return get_game(name).spec
 
 
@@ -124,21 +126,25 @@ def _scenario(spec: GameSpec, scenario: str) -> str | None:
     return scenario or None
 
 
-def _bots(spec: GameSpec, bots: list[str], allowlist: Allowlist) -> tuple[BotSpec, ...]:
+def _bots(
+    spec: GameSpec, bots: list[str], allowlist: Allowlist, samples: SampleResolver
+) -> tuple[BotSpec, ...]:
     if not spec.min_players <= len(bots) <= spec.max_players:
         counts = f"{spec.min_players}-{spec.max_players}"
         raise invalid("bots", f"{spec.name} needs {counts} bots, got {len(bots)}")
     return tuple(
-        _bot(f"bots[{seat}]", text, spec.name, allowlist) for seat, text in enumerate(bots)
+        _bot(f"bots[{seat}]", text, spec.name, allowlist, samples) for seat, text in enumerate(bots)
     )
 
 
-def _bot(field: str, text: str, game: str, allowlist: Allowlist) -> BotSpec:
+def _bot(
+    field: str, text: str, game: str, allowlist: Allowlist, samples: SampleResolver
+) -> BotSpec:
     """Check one seat's bot: a sample bot's name, or an address the allowlist permits."""
     if len(text) > MAX_BOT_CHARACTERS:
         raise invalid(field, f"longer than {MAX_BOT_CHARACTERS} characters")
     try:
-        bot = parse_bot(text, game, allow_commands=False)
+        bot = parse_bot(text, game, samples, allow_commands=False)
         if bot.spawns:
             return bot
         endpoint = parse_address(bot.address)

@@ -17,6 +17,7 @@ from referee.match import Clocks, MatchResult, MatchSetup, run_match
 from referee.sandbox import Sandbox
 from referee.transport.bots import BotSpec, open_players, parse_bot
 from referee.transport.process import BotProcess
+from sample_bots.registry import sample_command
 
 Policy = Callable[[dict, list[dict], int], int]
 """An in-process player: (observation, action dicts, seat) -> index."""
@@ -47,7 +48,7 @@ def check_bot(argv: Sequence[str], workdir: Path) -> list[str]:
 def play_match(game: str, bots: Sequence[str], workdir: Path, seed: int = 1) -> MatchResult:
     """Play one match between bot processes over gRPC (bots as ``ruckus play`` takes them)."""
     setup = MatchSetup.for_game(game, seed, clocks=Clocks(decision_ms=2_000, bank_ms=120_000))
-    specs: list[BotSpec] = [parse_bot(bot, game) for bot in bots]
+    specs: list[BotSpec] = [parse_bot(bot, game, sample_command) for bot in bots]
     with open_players(specs, game, workdir / "bots") as players:
         return run_match(setup, players)
 

@@ -11,6 +11,7 @@ from referee.match import MatchSetup, run_match
 from referee.matchlog import LogWriter, read_log
 from referee.transport.bots import open_players, parse_bot
 from sample_bots.random_bot import RandomBot
+from sample_bots.registry import sample_command
 
 
 def _request(decision_id: int, actions: int) -> bot_pb2.DecisionRequest:
@@ -32,7 +33,7 @@ def test_choices_spread_over_every_legal_action():
 
 
 def _digests(game: str, workdir: Path, name: str) -> list[str]:
-    specs = [parse_bot("random", game), parse_bot("random", game)]
+    specs = [parse_bot("random", game, sample_command), parse_bot("random", game, sample_command)]
     log = workdir / f"{name}.jsonl"
     with open_players(specs, game, workdir) as players, LogWriter(log) as writer:
         run_match(MatchSetup.for_game(game, 11, None, match_id=name), players, [writer])

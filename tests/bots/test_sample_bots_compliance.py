@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from bots_kit import check_bot
 
-from sample_bots.registry import SAMPLE_BOTS
+from sample_bots.registry import sample_bots
 
 FAST_SEARCH = ("--think-ms", "50")
 
 
-@pytest.mark.parametrize("name", sorted(SAMPLE_BOTS))
+@pytest.mark.parametrize("name", sorted(sample_bots()))
 def test_sample_bot_passes_the_compliance_kit(name: str, tmp_path: Path):
-    argv = SAMPLE_BOTS[name]
+    argv = sample_bots()[name]
     if name.endswith("-search"):
         argv = (*argv, *FAST_SEARCH)
     assert check_bot(argv, tmp_path) == []

@@ -11,6 +11,7 @@ import pytest
 from referee.match import Clocks, FaultPolicy, MatchResult, MatchSetup, run_match
 from referee.matchlog import LogWriter, verify
 from referee.transport.bots import BotSpec, open_players, parse_bot
+from sample_bots.registry import sample_command
 
 HERE = Path(__file__).resolve().parent
 FAULT_BOTS = HERE / "fault_bots.py"
@@ -34,7 +35,7 @@ def play_match(
     setup = MatchSetup.for_game(
         game, seed, clocks=clocks or Clocks(decision_ms=2_000, bank_ms=60_000), policy=policy
     )
-    specs: list[BotSpec] = [parse_bot(bot, game) for bot in bots]
+    specs: list[BotSpec] = [parse_bot(bot, game, sample_command) for bot in bots]
     log = workdir / "match.jsonl"
     with open_players(specs, game, workdir / "bots") as players, LogWriter(log) as writer:
         result = run_match(setup, players, [writer])

@@ -84,9 +84,13 @@ def test_one_bot_process_plays_several_matches_in_turn(workdir: Path):
     from referee.games import get_game
     from referee.match import MatchSetup, run_match
     from referee.transport.bots import open_players, parse_bot
+    from sample_bots.registry import sample_command
 
     game = get_game("pilfer")
-    specs = [parse_bot("random", "pilfer"), parse_bot("random", "pilfer")]
+    specs = [
+        parse_bot("random", "pilfer", sample_command),
+        parse_bot("random", "pilfer", sample_command),
+    ]
     with open_players(specs, "pilfer", workdir) as players:
         for seed in (1, 2, 3):
             setup = MatchSetup(

@@ -11,6 +11,7 @@ from ruckus.check import run_checks
 from referee.matchlog import read_log
 from referee.transport.bots import parse_bot
 from referee.transport.process import BotProcess
+from sample_bots.registry import sample_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,7 +38,7 @@ def test_node_bot_plays_a_full_match_against_a_python_bot(game: str, workdir: Pa
 
 
 def test_node_bot_passes_the_compliance_kit(workdir: Path):
-    bot = BotProcess(parse_bot("node-random", "pilfer").argv, workdir / "node.log")
+    bot = BotProcess(parse_bot("node-random", "pilfer", sample_command).argv, workdir / "node.log")
     try:
         for _ in range(100):
             if "listening" in bot.output_tail():

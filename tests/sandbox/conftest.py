@@ -11,6 +11,7 @@ from referee.match import Clocks, MatchResult, MatchSetup, run_match
 from referee.matchlog import LogWriter
 from referee.sandbox import Level, Limits, Sandbox, unavailable
 from referee.transport.bots import open_players, parse_bot
+from sample_bots.registry import sample_command
 
 HERE = Path(__file__).resolve().parent
 ATTACKER = HERE / "attacker.py"
@@ -41,7 +42,7 @@ def play(
     require(level)
     sandbox = Sandbox(level, limits or Limits())
     setup = MatchSetup.for_game("pilfer", 11, clocks=Clocks(decision_ms, 120_000))
-    specs = [parse_bot(bot, "pilfer") for bot in bots]
+    specs = [parse_bot(bot, "pilfer", sample_command) for bot in bots]
     with open_players(specs, "pilfer", out, sandbox) as players:
         observers = [LogWriter(log)] if log is not None else []
         return run_match(setup, players, observers)

@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ruckus.v1 import common_pb2, referee_pb2
 
-from referee.games import GAME_NAMES, get_game
+from referee.games import game_names, get_game
 
 from .conftest import Referee, running_referee
 
@@ -213,7 +213,7 @@ def _odd_values(refusing_bot: str) -> dict[str, st.SearchStrategy[Any]]:
 def _run_match_requests(draw: st.DrawFn, refusing_bot: str) -> referee_pb2.RunMatchRequest:
     """A valid RunMatch request (its bots the refusing stand-in) with one to three fields set
     to extreme or nonsense values (which may happen to be valid too)."""
-    game = draw(st.sampled_from(GAME_NAMES))
+    game = draw(st.sampled_from(game_names()))
     request = referee_pb2.RunMatchRequest(
         game=game,
         scenario=draw(st.sampled_from(["", *get_game(game).spec.scenarios])),

@@ -8,6 +8,7 @@ import pytest
 
 from referee.games import get_game
 from referee.games.base import GameSpec
+from referee.match import Clocks, FaultPolicy
 from tournaments.definition import (
     DefinitionError,
     check_against_spec,
@@ -63,9 +64,21 @@ def test_a_valid_definition_parses_every_field():
     assert definition.bots[0].command == ("python", "-m", "my_bot", "--fast")
     assert definition.bots[1].sample == "wabbit-random"
     assert definition.bots[2].address == "grpc://127.0.0.1:50051"
-    assert definition.clocks.decision_ms == 1000
-    assert definition.faults.policy == "forfeit"
+    assert definition.clocks == Clocks()  # the referee's own clocks and defaults
+    assert definition.faults == FaultPolicy("forfeit")
     assert definition.concurrency == 1
+
+
+def test_the_fault_policy_has_the_names_of_ruckus_play():
+    text = VALID.replace(
+        "[gauntlet]", '[faults]\npolicy = "default-action"\nmax_strikes = 2\n[gauntlet]'
+    )
+    assert parse_definition(text).faults == FaultPolicy("default-action", max_strikes=2)
+
+
+def test_the_older_strikes_spelling_still_reads_as_default_action():
+    text = VALID.replace("[gauntlet]", '[faults]\npolicy = "strikes"\nstrikes = 3\n[gauntlet]')
+    assert parse_definition(text).faults == FaultPolicy("default-action", max_strikes=2)
 
 
 def test_a_command_may_be_an_argv_array():
@@ -78,7 +91,7 @@ def test_a_command_may_be_an_argv_array():
     [
         ('name = "league"', 'name = "no spaces allowed"', "name"),
         ('game = "wabbit"', 'game = "chess"', "game"),
-        ("players = 2", "players = 5", "players"),
+        ("players = 2", "players = 17", "players"),
         ("players = 2", 'players = "2"', "players"),
         ('format = "gauntlet"', 'format = "ladder"', "format"),
         ("games_per_pairing = 2", "games_per_pairing = 0", "games_per_pairing"),
@@ -98,7 +111,8 @@ def test_a_command_may_be_an_argv_array():
         ("[gauntlet]", "[swiss]", "swiss"),
         ("[gauntlet]", "[clocks]\ndecision_ms = 0\n[gauntlet]", "clocks.decision_ms"),
         ("[gauntlet]", '[faults]\npolicy = "ignore"\n[gauntlet]', "faults.policy"),
-        ("[gauntlet]", "[faults]\nstrikes = 0\n[gauntlet]", "faults.strikes"),
+        ("[gauntlet]", "[faults]\nmax_strikes = -1\n[gauntlet]", "faults.max_strikes"),
+        ("[gauntlet]", '[faults]\npolicy = "strikes"\nstrikes = 0\n[gauntlet]', "faults.strikes"),
         ("seed = 3", "seed = 3\nclocks = 5", "clocks"),
         ('champion = "champ"', 'champion = "champ"\nbots = []', "gauntlet.bots"),
         ("seed = 3", "seed = [", "<toml>"),

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import typer
-from ruckus.check import KNOWN_GAMES, CheckResult, run_checks
+from ruckus.check import CheckResult, run_checks
 
+from referee.games import game_names
 from referee.match.clocks import STARTUP_MS
 from referee.transport.bots import parse_bot
 from referee.transport.process import BotProcess
+from referee.transport.scripts import script
 from referee.transport.security import ClientSecurity
+from sample_bots.registry import sample_command
 from tournaments.cli.remote_options import (
     CaOption,
     ClientCertOption,
@@ -22,7 +26,6 @@ from tournaments.cli.remote_options import (
     grpcs_security,
 )
 from tournaments.scaffold import (
-    GAMES,
     LANGUAGES,
     ScaffoldError,
     create_project,
@@ -36,7 +39,7 @@ bot_app = typer.Typer(help="Write and check bots.", no_args_is_help=True)
 @bot_app.command("new")
 def new(
     name: str = typer.Argument(..., help="The bot's name (also its folder)."),
-    game: str = typer.Option(..., "--game", "-g", help=f"Game: {' or '.join(GAMES)}."),
+    game: str = typer.Option(..., "--game", "-g", help="Game: one of `ruckus games`."),
     lang: str = typer.Option("python", "--lang", "-l", help=f"Language: {' or '.join(LANGUAGES)}."),
     directory: str = typer.Option(".", "--dir", help="Where to create the folder."),
 ) -> None:
@@ -102,7 +105,7 @@ def _target(
             yield address, [game or project.game], None
         return
     try:
-        spec = parse_bot(target, game or KNOWN_GAMES[0], grpcs=grpcs)
+        spec = parse_bot(target, game or game_names()[0], sample_command, grpcs=grpcs)
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
     typer.echo(f"checking {spec.source}")
@@ -128,12 +131,14 @@ def check(
     client_key: ClientKeyOption = None,
 ) -> None:
     """Run the compliance kit against a bot and print a report; exit 1 if any check fails."""
-    if game is not None and game not in KNOWN_GAMES:
-        raise typer.BadParameter(f"unknown game {game!r}; choose from {', '.join(KNOWN_GAMES)}")
+    if game is not None and game not in game_names():
+        known = ", ".join(game_names())
+        raise typer.BadParameter(f"unknown game {game!r}; choose from {known}")
     grpcs = grpcs_security([target], ca, token_env, client_cert, client_key)
     with _target(target, game, grpcs) as (address, games, security):
         credentials = security.credentials() if security is not None else None
-        code = _print_results(run_checks(address, games, credentials))
+        scripts = {name: functools.partial(script, name) for name in game_names()}
+        code = _print_results(run_checks(address, games, credentials, scripts))
     raise typer.Exit(code)
 
 

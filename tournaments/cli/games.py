@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from referee.games import GAME_NAMES, get_game
+from referee.games import game_names, get_game
+from referee.games.registry import load_problems
 from referee.games.base import ConfigError
 from referee.games.playout import random_playout
 
 
 def list_games() -> None:
     """List the games, their player counts and scenarios."""
-    for name in GAME_NAMES:
+    for name in game_names():
         spec = get_game(name).spec
         scenarios = ", ".join(
             f"{s} (default)" if s == spec.default_scenario else s for s in spec.scenarios
@@ -20,6 +21,8 @@ def list_games() -> None:
             f"{spec.name:8} {spec.title:16} rules {spec.rules_version:5} "
             f"players {spec.min_players}-{spec.max_players}  scenarios: {scenarios}"
         )
+    for problem in load_problems():
+        typer.echo(f"warning: {problem}", err=True)
 
 
 def selfplay(

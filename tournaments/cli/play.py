@@ -19,6 +19,7 @@ from referee.matchlog import LogWriter
 from referee.sandbox import AUTO, Limits, Sandbox, SandboxError, resolve, sandbox_line
 from referee.transport.bots import BotSpec, open_players, parse_bot
 from referee.transport.probe import probe
+from sample_bots.registry import sample_command
 from tournaments.cli.remote_options import (
     CaOption,
     ClientCertOption,
@@ -151,7 +152,7 @@ def play(
             Clocks(decision_ms, bank_ms),
             FaultPolicy(policy, max_strikes),
         )
-        specs: list[BotSpec] = [parse_bot(bot, game, grpcs=grpcs) for bot in bots]
+        specs: list[BotSpec] = [parse_bot(bot, game, sample_command, grpcs=grpcs) for bot in bots]
     except (KeyError, ValueError, ConfigError) as error:
         raise typer.BadParameter(str(error)) from None
     spec = setup.game.spec

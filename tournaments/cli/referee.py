@@ -21,6 +21,7 @@ from referee.transport.security import (
     server_token,
 )
 from referee.transport.server import serve as serve_referee
+from sample_bots.registry import sample_command
 
 referee_app = typer.Typer(help="Run the referee as a gRPC service.", no_args_is_help=True)
 
@@ -135,6 +136,7 @@ def serve(
         interceptors=security.interceptors,
         max_matches=max_matches,
         allow_remote=remote,
+        samples=sample_command,
     )
     doors = ", ".join(name for name, on in (("TLS", security.tls), ("token", security.token)) if on)
     locked = f" ({doors})" if doors else ""

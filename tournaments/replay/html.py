@@ -1,7 +1,9 @@
 """The HTML export: one self-contained file (inline CSS, JS and data) that animates a match.
 
-The template ``viewer.html`` ships as package data. The exporter fills in the page title and
-the timeline as JSON; the page draws the board of either game as SVG and needs no network.
+The template ``viewer.html`` ships as package data. The exporter fills in the page title, the
+timeline as JSON and the script of the game's board drawer (its plugin's ``viewer_js``; a game
+without one is drawn by the page's generic drawer); the page needs no network. Seeds travel as
+strings: a 63-bit seed is more than a JavaScript number holds exactly.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from tournaments.replay.terminal import GAME_TITLES
+from referee.games import get_plugin
 from tournaments.replay.timeline import Timeline
 
 TEMPLATE = "viewer.html"
 DATA_SLOT = "__REPLAY_DATA__"
 TITLE_SLOT = "__TITLE__"
+BOARD_SLOT = "__BOARD_SCRIPT__"
 _SCRIPT_SAFE = {
     "<": "\\u003c",
     ">": "\\u003e",
@@ -41,15 +44,34 @@ def script_json(value: object) -> str:
 
 def page_title(timeline: Timeline) -> str:
     """Return the HTML page title of a replay."""
-    game = GAME_TITLES.get(timeline.game, timeline.game)
+    game = get_plugin(timeline.game).spec.title
     return f"{game} replay {timeline.header.get('match_id', '')}".strip()
+
+
+def board_script(game: str) -> str:
+    """Return the board drawer script the plugin of ``game`` names (empty if none)."""
+    reference = get_plugin(game).viewer_js
+    if not reference:
+        return ""
+    package, _, name = reference.partition(":")
+    script = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return script.replace("</", "<\\/")
+
+
+def page_data(timeline: Timeline) -> dict[str, object]:
+    """Return what the page embeds: the timeline, the game's title, the seed as a string."""
+    data = timeline.to_json()
+    data["title"] = get_plugin(timeline.game).spec.title
+    data["header"] = {**timeline.header, "seed": str(timeline.header["seed"])}
+    return data
 
 
 def render_html(timeline: Timeline) -> str:
     """Return the whole HTML page of ``timeline``."""
     page = template_text()
     page = page.replace(TITLE_SLOT, html.escape(page_title(timeline)), 1)
-    return page.replace(DATA_SLOT, script_json(timeline.to_json()), 1)
+    page = page.replace(BOARD_SLOT, board_script(timeline.game), 1)
+    return page.replace(DATA_SLOT, script_json(page_data(timeline)), 1)
 
 
 def export_html(timeline: Timeline, out: Path) -> Path:

@@ -15,11 +15,13 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tournaments.replay.boards import PILFER_COLOR_STYLES, board, legend, seat_style
+from referee.games import get_game
+from referee.games.base import Status
+from tournaments.replay.boards.grid import legend_text
 from tournaments.replay.keys import commands
 from tournaments.replay.timeline import Frame, JsonDict, Timeline
+from tournaments.replay.views import seat_style, view_for
 
-GAME_TITLES = {"pilfer": "Pilfer", "wabbit": "Wabbit Wampage"}
 HELP = "keys: n/→ next  p/← back  g N jump to position N  s start  e end  q quit"
 
 
@@ -32,7 +34,7 @@ def _title(timeline: Timeline, frame: Frame) -> Text:
     """Return the first line: game, match, position and viewer."""
     last = len(timeline.frames) - 1
     return Text.assemble(
-        (GAME_TITLES.get(timeline.game, timeline.game), "bold"),
+        (get_game(timeline.game).spec.title, "bold"),
         f"  match {timeline.header.get('match_id', '?')}  seed {timeline.header['seed']}",
         f"  position {frame.index}/{last}  seen by {viewer_name(timeline.viewer)}",
     )
@@ -51,29 +53,14 @@ def decision_line(frame: Frame) -> Text:
     )
 
 
-def status_line(game: str, obs: JsonDict) -> str:
-    """Return the round, turn and the decision being asked now."""
-    if game == "pilfer":
-        where = f"round {obs['round']}, turn of seat {obs['turn_seat']}"
-        ask = obs["decision"]
-    else:
-        season = f"{obs['round']}/{obs['rounds']} {obs['season']}"
-        where = f"round {season}, turn of seat {obs['turn_seat']}"
-        ask = obs["phase"]
-    if obs["to_move"] is None:
+def status_line(status: Status) -> str:
+    """Return the round, whose turn it is and the decision being asked now."""
+    where = f"round {status.round_label or status.round}"
+    if status.turn_seat is not None:
+        where += f", turn of seat {status.turn_seat}"
+    if status.to_move is None:
         return f"{where}; game over"
-    return f"{where}; {ask} decision of seat {obs['to_move']}"
-
-
-def _seat_details(game: str, seat: JsonDict) -> tuple[str, str, str]:
-    """Return (side or color, style, extra facts) of one seat's row."""
-    if game == "pilfer":
-        color = str(seat["color"])
-        extra = f"gross {seat['gross']} spent {seat['spent']}"
-        return color, PILFER_COLOR_STYLES.get(color, "bold"), extra
-    side = seat["side"] + (f" {seat['warren'].upper()}" if seat["warren"] else "")
-    extra = f"cards {seat['hand_size']} carrots {seat['carrots_stockpiled']}"
-    return side, seat_style(seat["seat"]), extra
+    return f"{where}; {status.phase} decision of seat {status.to_move}"
 
 
 def scores_table(timeline: Timeline, frame: Frame) -> Table:
@@ -82,23 +69,12 @@ def scores_table(timeline: Timeline, frame: Frame) -> Table:
     for name in ("seat", "bot", "side", "score", "details", ""):
         table.add_column(name, justify="right" if name == "score" else "left")
     names = [str(seat.get("name", "?")) for seat in timeline.header["seats"]]
-    for seat, score in zip(frame.observation["seats"], frame.scores, strict=True):
-        side, style, extra = _seat_details(timeline.game, seat)
-        number = seat["seat"]
-        mark = "<- to move" if frame.to_move == number else ""
-        table.add_row(Text(str(number), style=style), names[number], side, str(score), extra, mark)
+    view = view_for(timeline.game)
+    for seat, score in enumerate(frame.scores):
+        side, style, extra = view.seat_facts(frame.observation, seat)
+        mark = "<- to move" if frame.to_move == seat else ""
+        table.add_row(Text(str(seat), style=style), names[seat], side, str(score), extra, mark)
     return table
-
-
-def private_lines(game: str, obs: JsonDict) -> list[str]:
-    """Return what only the viewing seat knows: sniffed tokens (Pilfer) or its hand (Wabbit)."""
-    if obs["viewer"] is None:
-        return []
-    if game == "pilfer":
-        known = [f"{t['kind']} at {t['x']},{t['y']}" for t in obs["tokens"] if t["sniffed"]]
-        return [f"sniffed tokens: {', '.join(known) or 'none'}"]
-    hand = ", ".join(card["name"] for card in obs["hand"] or [])
-    return [f"hand: {hand or 'empty'}"]
 
 
 def _value(value: Any) -> str:
@@ -142,11 +118,12 @@ def frame_view(timeline: Timeline, index: int) -> RenderableType:
     """Return the whole screen of frame ``index``."""
     frame = timeline.frames[index]
     obs = frame.observation
+    view = view_for(timeline.game)
     side = Group(
         scores_table(timeline, frame),
         Text(""),
-        Text(status_line(timeline.game, obs)),
-        *(Text(line) for line in private_lines(timeline.game, obs)),
+        Text(status_line(frame.status)),
+        *(Text(line) for line in view.private_lines(obs)),
         Text(""),
         Text("events", style="bold underline"),
         *(event_text(event) for event in frame.events),
@@ -155,14 +132,14 @@ def frame_view(timeline: Timeline, index: int) -> RenderableType:
     layout = Table.grid(padding=(0, 3))
     layout.add_column(no_wrap=True)
     layout.add_column()
-    layout.add_row(board(timeline.game, timeline.static_map, obs), side)
+    layout.add_row(view.board(timeline.static_map, obs), side)
     return Group(
         _title(timeline, frame),
         decision_line(frame),
         Text(""),
         layout,
         Text(""),
-        legend(timeline.game),
+        legend_text(view.legend()),
         *result_lines(timeline, frame),
     )
 

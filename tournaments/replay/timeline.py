@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.games import get_game
-from referee.games.base import Game, GameError
+from referee.games.base import Game, GameError, Status
 from referee.matchlog import MatchLog, read_log
 from referee.matchlog.verify import rebuild_config
 
@@ -32,7 +32,12 @@ class Frame:
     to_move: int | None
     observation: JsonDict
     events: tuple[JsonDict, ...]
-    scores: tuple[int, ...]
+    status: Status
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score at this position."""
+        return self.status.scores
 
     def to_json(self) -> JsonDict:
         """Return the frame as a JSON-ready dict."""
@@ -46,6 +51,7 @@ class Frame:
             "observation": self.observation,
             "events": list(self.events),
             "scores": list(self.scores),
+            "status": self.status.to_json(),
         }
 
 
@@ -94,18 +100,11 @@ def is_cut_short(problem: str) -> bool:
     return problem.endswith(": cut short")
 
 
-def seat_scores(game: str, observation: JsonDict) -> tuple[int, ...]:
-    """Return the per-seat scores shown in an observation of ``game``."""
-    key = "points" if game == "pilfer" else "score"
-    return tuple(int(seat[key]) for seat in observation["seats"])
-
-
 class _Replayer:
     """Applies recorded decisions one by one and turns each position into a frame."""
 
     def __init__(self, game: Game[Any, Any], header: JsonDict, viewer: int | None) -> None:
         self.game = game
-        self.name = game.spec.name
         self.viewer = viewer
         config = rebuild_config(game, header)
         self.state = game.new_state(config, header["players"], header["seed"])
@@ -124,7 +123,7 @@ class _Replayer:
             to_move=self.game.to_move(self.state),
             observation=observation,
             events=events,
-            scores=seat_scores(self.name, observation),
+            status=self.game.status(self.state),
         )
 
     def step(self, line: JsonDict) -> str | None:

@@ -87,13 +87,6 @@ def expected_total(definition: TournamentDefinition) -> int | None:
     return planned
 
 
-def _policy(definition: TournamentDefinition) -> tuple[str, int]:
-    """Map the definition's fault policy to the referee's (kind, max_strikes)."""
-    if definition.faults.policy == "strikes":
-        return "default-action", definition.faults.strikes - 1
-    return "forfeit", 0
-
-
 def pick_next(queue: Sequence[Match], running: Iterable[Match]) -> Match:
     """Return the earliest match of ``queue`` whose bots play no running match, else the first.
 
@@ -124,7 +117,6 @@ class _Loop:
         self.played = 0
         spec = get_game(self.definition.game).spec
         self.scenario = self.definition.scenario or spec.default_scenario
-        self.policy = _policy(self.definition)
         banks = self.definition.players * self.definition.clocks.bank_ms / 1000.0
         self.deadline = banks + DEADLINE_SLACK_SECONDS
 
@@ -140,10 +132,10 @@ class _Loop:
             seats=tuple(self.fleet.endpoint(name) for name in match.seats),
             decision_ms=clocks.decision_ms,
             bank_ms=clocks.bank_ms,
-            policy=self.policy[0],
-            max_strikes=self.policy[1],
+            policy=self.definition.faults.kind,
+            max_strikes=self.definition.faults.max_strikes,
             log_path=self.context.folder.log_path(match.key),
-            startup_ms=clocks.startup_ms,
+            startup_ms=self.definition.startup_ms,
             log_key=self.context.folder.log_key(),
         )
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from string import Template
 
+from referee.games import game_names, get_plugin
 from tournaments.scaffold import templates
 
 MANIFEST = "ruckus-bot.toml"
-GAMES = {"pilfer": "Pilfer", "wabbit": "Wabbit Wampage"}
 LANGUAGES = ("python", "node")
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,39}$")
 NODE_SDK_ENV = "RUCKUS_NODE_SDK"
@@ -54,18 +54,20 @@ def _node_sdk_expression() -> str:
 
 def _files(name: str, game: str, language: str) -> dict[str, str]:
     """Return the project's files (relative path -> text)."""
+    plugin = get_plugin(game)
     main = "bot.py" if language == "python" else "bot.js"
     run = ["python", main] if language == "python" else ["node", main]
     values = {
         "name": name,
         "game": game,
-        "title": GAMES[game],
+        "title": plugin.spec.title,
+        "docs": plugin.docs or "the game's own documentation",
         "language": language,
         "run": json.dumps(run),
         "main": main,
         "command": f"{run[0]} {name}/{main}",
-        "choose_python": templates.PYTHON_CHOOSE[game],
-        "choose_node": templates.NODE_CHOOSE[game],
+        "choose_python": plugin.starters.get("python", templates.PYTHON_RANDOM),
+        "choose_node": plugin.starters.get("node", templates.NODE_RANDOM),
         "sdk": _node_sdk_expression(),
     }
     source = templates.PYTHON_BOT if language == "python" else templates.NODE_BOT
@@ -82,8 +84,8 @@ def create_project(name: str, game: str, language: str, parent: Path) -> Project
         raise ScaffoldError(
             f"bad bot name {name!r}: use letters, digits, '-' and '_', starting with a letter"
         )
-    if game not in GAMES:
-        raise ScaffoldError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
+    if game not in game_names():
+        raise ScaffoldError(f"unknown game {game!r}; choose from {', '.join(game_names())}")
     if language not in LANGUAGES:
         raise ScaffoldError(f"unknown language {language!r}; choose from {', '.join(LANGUAGES)}")
     folder = parent / name

@@ -1,7 +1,8 @@
 """The files of a new bot project, per language, as ``string.Template`` texts.
 
 Placeholders: ``$name`` (the bot's name), ``$game``, ``$title`` (the game's title),
-``$choose_python`` / ``$choose_node`` (the body of a starter ``choose``), ``$sdk``
+``$choose_python`` / ``$choose_node`` (the body of a starter ``choose``, from the game's
+plugin), ``$docs`` (where the game is documented for bot authors), ``$sdk``
 (how the Node bot finds the SDK) and ``$run`` (the command that starts the bot).
 """
 
@@ -38,7 +39,7 @@ class MyBot(ruckus.Bot):
     def choose(self, observation: Any, actions: Sequence[Any]) -> int:
         """Return the index of the action to play.
 
-        ``observation`` is what your seat may know (see docs/bots/$game.md); each action
+        ``observation`` is what your seat may know (see $docs); each action
         has a ``label`` such as "MOVE(N)" and a typed ``action`` (``ruckus.game_message``
         unwraps it).
         """
@@ -49,18 +50,9 @@ if __name__ == "__main__":
     ruckus.run(MyBot())
 '''
 
-PYTHON_CHOOSE = {
-    "pilfer": """\
-        for index, action in enumerate(actions):
-            if ruckus.game_message(action.action).kind == "pick_up":
-                return index  # food and sparkly tokens are points: always take them
-        return random.randrange(len(actions))""",
-    "wabbit": """\
-        for index, action in enumerate(actions):
-            if ruckus.game_message(action.action).kind == "attack":
-                return index  # attack whenever you can
-        return random.randrange(len(actions))""",
-}
+PYTHON_RANDOM = """\
+        return random.randrange(len(actions))"""
+"""The starter of a game whose plugin gives no Python starter: any legal action."""
 
 NODE_BOT = """\
 'use strict';
@@ -74,7 +66,7 @@ class MyBot extends Bot {
 
   /**
    * Return the index of the action to play. `observation` is what your seat may know
-   * (see docs/bots/$game.md); each action has a `label` such as "MOVE(N)" and an `action`.
+   * (see $docs); each action has a `label` such as "MOVE(N)" and an `action`.
    */
   choose(observation, actions) {
 $choose_node
@@ -84,16 +76,9 @@ $choose_node
 run(new MyBot());
 """
 
-NODE_CHOOSE = {
-    "pilfer": """\
-    const pick = actions.findIndex((a) => gameMessage(a.action).kind === 'pick_up');
-    if (pick >= 0) return pick; // food and sparkly tokens are points: always take them
-    return Math.floor(Math.random() * actions.length);""",
-    "wabbit": """\
-    const attack = actions.findIndex((a) => gameMessage(a.action).kind === 'attack');
-    if (attack >= 0) return attack; // attack whenever you can
-    return Math.floor(Math.random() * actions.length);""",
-}
+NODE_RANDOM = """\
+    return Math.floor(Math.random() * actions.length);"""
+"""The starter of a game whose plugin gives no Node starter: any legal action."""
 
 README = """\
 # $name
@@ -102,7 +87,7 @@ A $title bot for Ruckus, in $language.
 
 - Check it: `ruckus bot check .` (or `ruckus bot check path/to/$name`)
 - Play it: `ruckus play $game --bot "cmd:$command" --bot greedy`
-- What it sees and may do: `docs/bots/$game.md` in the Ruckus repository.
+- What it sees and may do: $docs.
 
 Change `choose` in `$main`; it returns the index of one of the legal actions.
 """

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
+from referee.games import configs
 from referee.games.base import (
     Event,
     GameSpec,
     IllegalAction,
     JsonValue,
     Outcome,
+    Status,
     ranks_from_keys,
     stable_digest,
 )
@@ -53,6 +56,14 @@ def canonical(state: State) -> tuple[Any, ...]:
     )
 
 
+class EndReason(StrEnum):
+    """Why a Pilfer match ended (G-rules of docs/rules/pilfer.md)."""
+
+    WIN_POINTS = "win_points"
+    ALL_DRIVEN_OUT = "all_driven_out"
+    ROUND_CAP = "round_cap"
+
+
 class PilferGame:
     """Pilfer: critters raid a town (rules version 1.0, house rules G1..G48)."""
 
@@ -65,11 +76,21 @@ class PilferGame:
         scenarios=SCENARIOS,
         default_scenario="raid",
         config_type=Config,
+        end_reasons=tuple(EndReason),
     )
 
     def make_config(self, scenario: str | None = None, **overrides: Any) -> Config:
         """Build a validated config for ``scenario`` with overrides."""
         return make_config(scenario, **overrides)
+
+    def config_to_json(self, config: Config) -> dict[str, JsonValue]:
+        """Return the config as a JSON-ready dict."""
+        return configs.config_to_json(config)
+
+    def config_from_json(self, scenario: str, data: dict[str, JsonValue]) -> Config:
+        """Rebuild a config from ``config_to_json`` output (ConfigError on a bad value)."""
+        config: Config = configs.config_from_json(make_config, scenario, data)
+        return config
 
     def new_state(self, config: Any, players: int, seed: int) -> State:
         """Set up a match; the first decision is seat 0's setup BUY."""
@@ -111,6 +132,16 @@ class PilferGame:
             return None
         ranks = ranks_from_keys(ranking_keys(state))
         return Outcome(scores=tuple(state.points), ranks=ranks, reason=state.end_reason)
+
+    def status(self, state: State) -> Status:
+        """Return the round, whose turn it is, the decision asked now and the points."""
+        return Status(
+            to_move=flow.to_move(state),
+            round=state.round,
+            phase=flow.decision_kind(state) or "over",
+            scores=tuple(state.points),
+            turn_seat=state.turn_seat,
+        )
 
     def digest(self, state: State) -> str:
         """Return a stable hash of the full state."""

@@ -218,7 +218,7 @@ def _apply_turn_action(state: State, action: Action) -> None:
 
 def apply_action(state: State, action: Action) -> State:
     """Return the state after a legal ``action`` (legality is checked by the caller)."""
-    new = state.clone()
+    new = state.copy()
     if new.phase == "play":
         new.turn_decisions += 1
     pending = new.pending

@@ -7,12 +7,14 @@ are replaced, never mutated, so the input state is never touched.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, NamedTuple
 
 from referee.games.base import Event
 from referee.games.pilfer.config import Config
 from referee.games.pilfer.maps import Cell, Edge, ScenarioMap
 from referee.games.rng import Rng
+from referee.games.slots import SlotState
 
 # Roster (rules 2.5): type -> (dice, scuffle bonus, actions per turn).
 ROSTER: dict[str, tuple[int, int, int]] = {
@@ -104,7 +106,7 @@ Frame = tuple[Any, ...]
 """One pending resolution step, e.g. ``("reveal", critter_id, cell)``; see flow.py."""
 
 
-class State:
+class State(SlotState):
     """A Pilfer match position. Treat as immutable; engine code changes only fresh clones."""
 
     __slots__ = (
@@ -139,6 +141,10 @@ class State:
         "events",
         "legal_cache",
     )
+    FRESH: ClassVar[Mapping[str, Callable[[], Any]]] = {
+        "events": list,
+        "legal_cache": lambda: None,
+    }
 
     config: Config
     board: ScenarioMap
@@ -170,41 +176,6 @@ class State:
     winner: int
     events: list[Event]
     legal_cache: list[Any] | None
-
-    def clone(self) -> State:
-        """Return a copy whose mutable containers are fresh; events start empty."""
-        new = State.__new__(State)
-        new.config = self.config
-        new.board = self.board
-        new.players = self.players
-        new.colors = self.colors
-        new.start_of = self.start_of
-        new.rng = self.rng.copy()
-        new.bag = self.bag
-        new.dealt = self.dealt
-        new.tokens = dict(self.tokens)
-        new.face_up = self.face_up
-        new.discard = self.discard
-        new.critters = list(self.critters)
-        new.townsfolk = list(self.townsfolk)
-        new.points = list(self.points)
-        new.gross = list(self.gross)
-        new.spent = list(self.spent)
-        new.openings = self.openings
-        new.known = self.known
-        new.sniffs = self.sniffs
-        new.round = self.round
-        new.turn_seat = self.turn_seat
-        new.phase = self.phase
-        new.active = self.active
-        new.turn_decisions = self.turn_decisions
-        new.stack = list(self.stack)
-        new.pending = self.pending
-        new.end_reason = self.end_reason
-        new.winner = self.winner
-        new.events = []
-        new.legal_cache = None
-        return new
 
     def emit(self, kind: str, visible_to: frozenset[int] | None = None, **data: Any) -> None:
         """Record an event of the current ``apply``."""

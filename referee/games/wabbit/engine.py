@@ -32,14 +32,18 @@ ints.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
+from referee.games import configs
 from referee.games.base import (
     ConfigError,
     Event,
     GameSpec,
     IllegalAction,
+    JsonValue,
     Outcome,
+    Status,
     ranks_from_keys,
     stable_digest,
 )
@@ -48,8 +52,15 @@ from referee.games.wabbit.config import DEFAULT_SCENARIO, SCENARIOS, Config, mak
 from referee.games.wabbit.observe import observe, static_map
 from referee.games.wabbit.render import render
 from referee.games.wabbit.rules import compute_legal, perform
-from referee.games.wabbit.state import OVER, WHOMP, State, initial_state
+from referee.games.wabbit.state import OVER, SEASONS, WHOMP, State, initial_state
 from referee.games.wabbit.turn import emit, start_turn
+
+
+class EndReason(StrEnum):
+    """Why a Wabbit Wampage match ended: always after the last round of the last season."""
+
+    ROUNDS_COMPLETE = "rounds_complete"
+
 
 SPEC = GameSpec(
     name="wabbit",
@@ -60,7 +71,13 @@ SPEC = GameSpec(
     scenarios=SCENARIOS,
     default_scenario=DEFAULT_SCENARIO,
     config_type=Config,
+    end_reasons=tuple(EndReason),
 )
+
+
+def _legal(state: State) -> tuple[Any, ...] | list[Any]:
+    """Return the cached legal actions of ``state``, or compute them without caching."""
+    return state.legal_cache if state.legal_cache is not None else compute_legal(state)
 
 
 class WabbitGame:
@@ -71,6 +88,15 @@ class WabbitGame:
     def make_config(self, scenario: str | None = None, **overrides: Any) -> Config:
         """Build a validated config (unknown field or bad value: ConfigError naming it)."""
         return make_config(scenario, **overrides)
+
+    def config_to_json(self, config: Config) -> dict[str, JsonValue]:
+        """Return the config as a JSON-ready dict."""
+        return configs.config_to_json(config)
+
+    def config_from_json(self, scenario: str, data: dict[str, JsonValue]) -> Config:
+        """Rebuild a config from ``config_to_json`` output (ConfigError on a bad value)."""
+        config: Config = configs.config_from_json(make_config, scenario, data)
+        return config
 
     def new_state(self, config: Any, players: int, seed: int) -> State:
         """Set up a match: board, characters, items, shuffled deck, hands, Farmer to play."""
@@ -84,6 +110,7 @@ class WabbitGame:
             emit(state, "draw", seat=seat, count=len(hand))
             emit(state, "draw_cards", visible_to=seat, seat=seat, cards=list(hand))
         start_turn(state)
+        state.legal_cache = compute_legal(state)
         return state
 
     def to_move(self, state: State) -> int | None:
@@ -91,19 +118,19 @@ class WabbitGame:
         return None if state.phase == OVER else state.seat
 
     def legal_actions(self, state: State) -> list[Any]:
-        """Return the legal actions, primary options first, then card plays."""
-        if state.legal_cache is None:
-            state.legal_cache = compute_legal(state)
-        return list(state.legal_cache)
+        """Return the legal actions, primary options first, then card plays.
+
+        ``apply`` caches them on the state it returns; a state is never written to here.
+        """
+        return list(_legal(state))
 
     def apply(self, state: State, action: Any) -> State:
         """Return the state after ``action``; IllegalAction if it is not legal now."""
-        if state.legal_cache is None:
-            state.legal_cache = compute_legal(state)
-        if action not in state.legal_cache:
+        if action not in _legal(state):
             raise IllegalAction(f"illegal action {action!r} in phase {state.phase}")
         new = state.copy()
         perform(new, action)
+        new.legal_cache = compute_legal(new)
         return new
 
     def static_map(self, state: State) -> dict[str, Any]:
@@ -128,6 +155,18 @@ class WabbitGame:
             for seat in range(state.players)
         ]
         return Outcome(scores=scores, ranks=ranks_from_keys(keys), reason=state.reason)
+
+    def status(self, state: State) -> Status:
+        """Return the round (and its season), the seat to move, the phase and the scores."""
+        season = SEASONS[state.config.season_of(state.round)]
+        return Status(
+            to_move=self.to_move(state),
+            round=state.round,
+            phase=state.phase,
+            scores=tuple(state.score(seat) for seat in range(state.players)),
+            turn_seat=state.seat,
+            round_label=f"{state.round}/{state.config.rounds} {season}",
+        )
 
     def digest(self, state: State) -> str:
         """Return a stable hash of the whole state, Rng included."""

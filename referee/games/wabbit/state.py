@@ -7,10 +7,12 @@ with every state.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from referee.games.base import Event
 from referee.games.rng import Rng
+from referee.games.slots import SlotState
 from referee.games.wabbit.board import CARROT_PATCH, GEOMETRY, START_HOLES, Geometry
 from referee.games.wabbit.cards import build_deck
 from referee.games.wabbit.config import HAND_SIZE, Config
@@ -42,7 +44,7 @@ OVER = "game_over"
 SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
 
 
-class State:
+class State(SlotState):
     """The full match state (see module docstring for the copy discipline)."""
 
     __slots__ = (
@@ -87,6 +89,10 @@ class State:
         "events",
         "legal_cache",
     )
+    FRESH: ClassVar[Mapping[str, Callable[[], Any]]] = {
+        "events": tuple,
+        "legal_cache": lambda: None,
+    }
 
     config: Config
     players: int
@@ -128,51 +134,6 @@ class State:
     reason: str
     events: tuple[Event, ...]
     legal_cache: list[Any] | None
-
-    def copy(self) -> State:
-        """Return a shallow copy with its own Rng, no events and no cached legal actions."""
-        new = State.__new__(State)
-        new.config = self.config
-        new.players = self.players
-        new.deck_kinds = self.deck_kinds
-        new.round = self.round
-        new.seat = self.seat
-        new.phase = self.phase
-        new.chars = self.chars
-        new.items = self.items
-        new.loose = self.loose
-        new.ploughed = self.ploughed
-        new.planted = self.planted
-        new.holes = self.holes
-        new.damage = self.damage
-        new.mask = self.mask
-        new.draw = self.draw
-        new.hands = self.hands
-        new.discard = self.discard
-        new.in_mail = self.in_mail
-        new.parcel = self.parcel
-        new.disguises = self.disguises
-        new.vp = self.vp
-        new.stockpiled = self.stockpiled
-        new.active = self.active
-        new.move_done = self.move_done
-        new.action_done = self.action_done
-        new.mp = self.mp
-        new.moved = self.moved
-        new.free_used = self.free_used
-        new.bonus_mp = self.bonus_mp
-        new.discards = self.discards
-        new.decisions = self.decisions
-        new.attack = self.attack
-        new.queue = self.queue
-        new.loot = self.loot
-        new.hole_card = self.hole_card
-        new.resume = self.resume
-        new.reason = self.reason
-        new.rng = self.rng.copy()
-        new.events = ()
-        new.legal_cache = None
-        return new
 
     @property
     def geometry(self) -> Geometry:

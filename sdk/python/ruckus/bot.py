@@ -5,15 +5,52 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from google.protobuf import json_format
+
 from ruckus.v1 import bot_pb2
 
 
 def game_message(wrapper: Any) -> Any:
-    """Return the game-specific message inside a ``oneof game`` wrapper (e.g. an Observation)."""
+    """Return the game-specific message inside a ``oneof game`` wrapper (e.g. an Observation).
+
+    For a game on the generic arm this is a ``google.protobuf.Struct``; :func:`game_data`
+    gives any arm as a plain dict.
+    """
     which = wrapper.WhichOneof("game")
     if which is None:
         raise ValueError(f"{type(wrapper).__name__} carries no game payload")
     return getattr(wrapper, which)
+
+
+def _whole_numbers(value: Any) -> Any:
+    """Turn the floats a Struct holds back into ints where they are whole numbers."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_whole_numbers(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _whole_numbers(item) for key, item in value.items()}
+    return value
+
+
+def struct_data(struct: Any) -> dict[str, Any]:
+    """Return a ``google.protobuf.Struct`` (a match's config, a generic payload) as a dict,
+    whole numbers as ints (a Struct carries every number as a double)."""
+    data: dict[str, Any] = _whole_numbers(json_format.MessageToDict(struct))
+    return data
+
+
+def game_data(wrapper: Any) -> dict[str, Any]:
+    """Return the payload of a ``oneof game`` wrapper as a plain dict, for any game.
+
+    Typed arms keep their proto field names; the generic arm gives the engine's dict back,
+    whole numbers as ints (a Struct carries every number as a double).
+    """
+    message = game_message(wrapper)
+    if wrapper.WhichOneof("game") == "generic":
+        return struct_data(message)
+    data: dict[str, Any] = json_format.MessageToDict(message, preserving_proto_field_name=True)
+    return data
 
 
 class Bot:
@@ -32,9 +69,9 @@ class Bot:
     def choose(self, observation: Any, actions: Sequence[bot_pb2.LegalAction]) -> int:
         """Return the index of the action to play.
 
-        ``observation`` is the game's message (``PilferObservation`` or ``WabbitObservation``);
-        each action has ``label`` (text) and ``action`` (a typed ``Action``; see
-        :func:`game_message`).
+        ``observation`` is the game's message (``PilferObservation``, ``WabbitObservation``,
+        or a ``Struct`` for a game on the generic arm); each action has ``label`` (text) and
+        ``action`` (see :func:`game_message` and :func:`game_data`).
         """
         raise NotImplementedError("a bot must override choose()")
 

@@ -9,11 +9,12 @@ It prints one line per check and exits 1 if any failed.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import queue
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent import futures
 from dataclasses import dataclass, field
 from importlib import resources
@@ -26,6 +27,8 @@ from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.v1 import bot_pb2, bot_pb2_grpc
 
 KNOWN_GAMES = ("pilfer", "wabbit")
+"""The games whose scripts ship with the SDK; the harness hands in scripts of any other."""
+Script = list[bot_pb2.RefereeMessage]
 DESCRIBE_SECONDS = 5.0
 CLOSE_SECONDS = 2.0
 MATCH_SECONDS = 600.0
@@ -51,8 +54,10 @@ def load_script(game: str) -> list[bot_pb2.RefereeMessage]:
     return [json_format.ParseDict(item, bot_pb2.RefereeMessage()) for item in json.loads(text)]
 
 
-def check_describe(stub: Any) -> tuple[CheckResult, bot_pb2.BotInfo | None]:
-    """Check that Describe answers in time with a name and known games."""
+def check_describe(
+    stub: Any, known: Sequence[str] = KNOWN_GAMES
+) -> tuple[CheckResult, bot_pb2.BotInfo | None]:
+    """Check that Describe answers in time with a name and games among ``known``."""
     result = CheckResult("describe")
     try:
         info = stub.Describe(bot_pb2.DescribeRequest(), timeout=DESCRIBE_SECONDS)
@@ -63,9 +68,9 @@ def check_describe(stub: Any) -> tuple[CheckResult, bot_pb2.BotInfo | None]:
         result.problems.append("BotInfo.name is empty")
     if not info.games:
         result.problems.append("BotInfo.games is empty")
-    unknown = [game for game in info.games if game not in KNOWN_GAMES]
+    unknown = [game for game in info.games if game not in known]
     if unknown:
-        result.problems.append(f"unknown games {unknown}; known: {list(KNOWN_GAMES)}")
+        result.problems.append(f"unknown games {unknown}; known: {list(known)}")
     result.note = f"{info.name} {info.version} plays {', '.join(info.games)}"
     return result, info
 
@@ -141,21 +146,26 @@ def run_checks(
     address: str,
     games: list[str] | None = None,
     credentials: grpc.ChannelCredentials | None = None,
+    scripts: Mapping[str, Callable[[], Script]] | None = None,
 ) -> list[CheckResult]:
     """Run every check against the bot at ``address`` (over TLS, and with a token, when
-    ``credentials`` say so)."""
+    ``credentials`` say so).
+
+    ``scripts`` maps each game that may be checked to a function giving its scripted match
+    (the harness records them from its engines); by default, the scripts shipped here."""
+    sources = scripts or {game: functools.partial(load_script, game) for game in KNOWN_GAMES}
     if credentials is None:
         channel = grpc.insecure_channel(address, options=list(CHANNEL_OPTIONS))
     else:
         channel = grpc.secure_channel(address, credentials, options=list(CHANNEL_OPTIONS))
     with channel:
         stub = bot_pb2_grpc.BotStub(channel)  # type: ignore[no-untyped-call]
-        described, info = check_describe(stub)
+        described, info = check_describe(stub, tuple(sources))
         results = [described]
         if info is None:
             return results
-        for game in games or [g for g in info.games if g in KNOWN_GAMES]:
-            script = load_script(game)
+        for game in games or [g for g in info.games if g in sources]:
+            script = sources[game]()
             results.append(play_script(stub, script, f"{game}: scripted match"))
             with futures.ThreadPoolExecutor(max_workers=2) as pool:
                 pair = [

@@ -47,7 +47,7 @@ def build(
     **overrides: object,
 ) -> State:
     """Return a play-phase position; townsfolk not listed are out of play."""
-    state = GAME.new_state(make_config(scenario, **overrides), players, seed).clone()
+    state = GAME.new_state(make_config(scenario, **overrides), players, seed).copy()
     state.phase, state.round, state.turn_seat = "play", 1, turn_seat
     state.critters = [
         Critter(i + 1, owner, kind, x, y, ROSTER[kind][2], False, 0, ())
@@ -99,7 +99,7 @@ def with_rng(state: State, check: Callable[[Rng], bool], limit: int = 500_000) -
     """Return a copy of ``state`` whose random source passes ``check`` (searched by seed)."""
     for seed in range(limit):
         if check(Rng(seed)):
-            new = state.clone()
+            new = state.copy()
             new.rng = Rng(seed)
             new.legal_cache = state.legal_cache
             return new

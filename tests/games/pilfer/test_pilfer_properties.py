@@ -86,7 +86,7 @@ def _shuffled_hidden(state, seat):
     kinds = [bag[t - 1] for t in hidden]
     for token, kind in zip(hidden, [*kinds[1:], *kinds[:1]], strict=True):
         bag[token - 1] = kind
-    other = state.clone()
+    other = state.copy()
     other.bag = tuple(bag)
     return other
 

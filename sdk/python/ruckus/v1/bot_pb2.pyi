@@ -103,33 +103,41 @@ class LegalAction(_message.Message):
     def __init__(self, action: _Optional[_Union[Action, _Mapping]] = ..., label: _Optional[str] = ...) -> None: ...
 
 class StaticMap(_message.Message):
-    __slots__ = ("pilfer", "wabbit")
+    __slots__ = ("pilfer", "wabbit", "generic")
     PILFER_FIELD_NUMBER: _ClassVar[int]
     WABBIT_FIELD_NUMBER: _ClassVar[int]
+    GENERIC_FIELD_NUMBER: _ClassVar[int]
     pilfer: _pilfer_pb2.PilferStaticMap
     wabbit: _wabbit_pb2.WabbitStaticMap
-    def __init__(self, pilfer: _Optional[_Union[_pilfer_pb2.PilferStaticMap, _Mapping]] = ..., wabbit: _Optional[_Union[_wabbit_pb2.WabbitStaticMap, _Mapping]] = ...) -> None: ...
+    generic: _struct_pb2.Struct
+    def __init__(self, pilfer: _Optional[_Union[_pilfer_pb2.PilferStaticMap, _Mapping]] = ..., wabbit: _Optional[_Union[_wabbit_pb2.WabbitStaticMap, _Mapping]] = ..., generic: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("pilfer", "wabbit")
+    __slots__ = ("pilfer", "wabbit", "generic")
     PILFER_FIELD_NUMBER: _ClassVar[int]
     WABBIT_FIELD_NUMBER: _ClassVar[int]
+    GENERIC_FIELD_NUMBER: _ClassVar[int]
     pilfer: _pilfer_pb2.PilferObservation
     wabbit: _wabbit_pb2.WabbitObservation
-    def __init__(self, pilfer: _Optional[_Union[_pilfer_pb2.PilferObservation, _Mapping]] = ..., wabbit: _Optional[_Union[_wabbit_pb2.WabbitObservation, _Mapping]] = ...) -> None: ...
+    generic: _struct_pb2.Struct
+    def __init__(self, pilfer: _Optional[_Union[_pilfer_pb2.PilferObservation, _Mapping]] = ..., wabbit: _Optional[_Union[_wabbit_pb2.WabbitObservation, _Mapping]] = ..., generic: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("pilfer", "wabbit")
+    __slots__ = ("pilfer", "wabbit", "generic")
     PILFER_FIELD_NUMBER: _ClassVar[int]
     WABBIT_FIELD_NUMBER: _ClassVar[int]
+    GENERIC_FIELD_NUMBER: _ClassVar[int]
     pilfer: _pilfer_pb2.PilferAction
     wabbit: _wabbit_pb2.WabbitAction
-    def __init__(self, pilfer: _Optional[_Union[_pilfer_pb2.PilferAction, _Mapping]] = ..., wabbit: _Optional[_Union[_wabbit_pb2.WabbitAction, _Mapping]] = ...) -> None: ...
+    generic: _struct_pb2.Struct
+    def __init__(self, pilfer: _Optional[_Union[_pilfer_pb2.PilferAction, _Mapping]] = ..., wabbit: _Optional[_Union[_wabbit_pb2.WabbitAction, _Mapping]] = ..., generic: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("pilfer", "wabbit")
+    __slots__ = ("pilfer", "wabbit", "generic")
     PILFER_FIELD_NUMBER: _ClassVar[int]
     WABBIT_FIELD_NUMBER: _ClassVar[int]
+    GENERIC_FIELD_NUMBER: _ClassVar[int]
     pilfer: _pilfer_pb2.PilferEvent
     wabbit: _wabbit_pb2.WabbitEvent
-    def __init__(self, pilfer: _Optional[_Union[_pilfer_pb2.PilferEvent, _Mapping]] = ..., wabbit: _Optional[_Union[_wabbit_pb2.WabbitEvent, _Mapping]] = ...) -> None: ...
+    generic: _struct_pb2.Struct
+    def __init__(self, pilfer: _Optional[_Union[_pilfer_pb2.PilferEvent, _Mapping]] = ..., wabbit: _Optional[_Union[_wabbit_pb2.WabbitEvent, _Mapping]] = ..., generic: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...

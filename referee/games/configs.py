@@ -1,0 +1,47 @@
+"""Config to and from JSON for engines whose config is a frozen dataclass of plain values.
+
+``config_to_json`` is ``dataclasses.asdict`` with tuples as lists. ``config_from_json`` starts
+from the scenario's defaults, overrides every field whose recorded value differs, and lets the
+engine's own ``make_config`` check the bounds; it then checks that the rebuilt config writes
+back to the same JSON, so a value the engine would silently change is refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+from typing import Any
+
+from referee.games.base import ConfigError, JsonValue
+
+
+def config_to_json(config: Any) -> dict[str, JsonValue]:
+    """Return a dataclass config as a JSON-ready dict (tuples become lists)."""
+    result: dict[str, JsonValue] = json.loads(json.dumps(dataclasses.asdict(config)))
+    return result
+
+
+def _tuples(value: Any) -> Any:
+    """Turn JSON lists back into the tuples engine configs use."""
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _tuples(item) for key, item in value.items()}
+    return value
+
+
+def config_from_json(
+    make_config: Callable[..., Any], scenario: str, data: dict[str, JsonValue]
+) -> Any:
+    """Rebuild a dataclass config from ``config_to_json`` output; raise ConfigError if it
+    names an unknown field, breaks a bound or does not write back to the same JSON."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"config: expected an object, got {type(data).__name__}")
+    base = dataclasses.asdict(make_config(scenario))
+    recorded = {key: _tuples(value) for key, value in data.items()}
+    overrides = {key: value for key, value in recorded.items() if _tuples(base.get(key)) != value}
+    config = make_config(scenario, **overrides)
+    if config_to_json(config) != data:
+        raise ConfigError("config: the recorded config does not rebuild to the same config")
+    return config

@@ -1,0 +1,76 @@
+"""The registry of games: every ``GamePlugin`` installed in the ``ruckus.games`` entry-point group.
+
+Entry points are read once per process. An entry point that fails to load, or that does not
+give a ``GamePlugin`` whose engine name is the entry point's name, is left out and reported by
+:func:`load_problems` (``ruckus doctor`` and ``ruckus games`` print them), so one broken
+package cannot take the other games down.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from importlib.metadata import entry_points
+from typing import Any
+
+from referee.games.base import Game
+from referee.games.plugin import GamePlugin
+
+ENTRY_POINT_GROUP = "ruckus.games"
+
+
+class UnknownGame(KeyError):
+    """A game name no installed plugin provides; the message lists the known ones."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@functools.cache
+def _discover() -> tuple[dict[str, GamePlugin], tuple[str, ...]]:
+    """Load every entry point of the group; return (plugins by name, problems)."""
+    plugins: dict[str, GamePlugin] = {}
+    problems: list[str] = []
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        try:
+            plugin = point.load()
+        except Exception as error:  # a broken third-party package must not stop the others
+            problems.append(f"game {point.name!r} ({point.value}) failed to load: {error}")
+            continue
+        if not isinstance(plugin, GamePlugin) or plugin.name != point.name:
+            problems.append(f"game {point.name!r} ({point.value}) is not a GamePlugin named so")
+            continue
+        plugins.setdefault(point.name, plugin)
+    return plugins, tuple(problems)
+
+
+def game_names() -> tuple[str, ...]:
+    """Return the name of every installed game, sorted."""
+    return tuple(_discover()[0])
+
+
+def load_problems() -> tuple[str, ...]:
+    """Return why any entry point of the group was left out (empty when all loaded)."""
+    return _discover()[1]
+
+
+def get_plugin(name: str) -> GamePlugin:
+    """Return the plugin of game ``name``; raise UnknownGame naming the known games."""
+    plugins = _discover()[0]
+    if name not in plugins:
+        known = ", ".join(plugins) or "none installed"
+        raise UnknownGame(f"unknown game {name!r}; known games: {known}")
+    return plugins[name]
+
+
+def get_game(name: str) -> Game[Any, Any]:
+    """Return the engine of game ``name``; raise UnknownGame naming the known games."""
+    return get_plugin(name).engine
+
+
+def load_reference(reference: str) -> Any:
+    """Return the object a ``"module:attribute"`` reference of a plugin names."""
+    module_name, _, attribute = reference.partition(":")
+    if not module_name or not attribute:
+        raise ValueError(f"bad plugin reference {reference!r}; expected 'module:attribute'")
+    return getattr(importlib.import_module(module_name), attribute)

@@ -1,0 +1,43 @@
+"""The generic arm: a game without its own ``.proto`` sends its engine dicts as Structs.
+
+Every number in a ``google.protobuf.Struct`` is a double, so decoding gives whole numbers back
+as ints (engine dicts hold ints, strings, bools, None, lists and dicts; a game on this arm
+keeps non-whole numbers out of them, or accepts them as floats).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from referee.transport.codec.game_codec import GameCodec, JsonDict
+
+GENERIC_FIELD = "generic"
+
+
+def _whole_numbers(value: Any) -> Any:
+    """Turn whole-number floats back into ints, through lists and dicts."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_whole_numbers(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _whole_numbers(item) for key, item in value.items()}
+    return value
+
+
+def _encode(data: JsonDict) -> JsonDict:
+    """Return ``data`` unchanged: the Struct constructor takes a JSON dict as it is."""
+    return data
+
+
+def _decode(data: JsonDict) -> JsonDict:
+    """Return a decoded Struct with its whole numbers as ints."""
+    result: JsonDict = _whole_numbers(data)
+    return result
+
+
+@functools.cache
+def generic_codec() -> GameCodec:
+    """Return the codec of the generic arm (one for every game on it)."""
+    return GameCodec(field=GENERIC_FIELD, encode_fix=_encode, decode_fix=_decode)
