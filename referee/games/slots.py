@@ -6,7 +6,9 @@ in ``FRESH``, the slots that start anew in every copy (the events of the last ``
 may change them in place), objects with a ``copy`` method (the random source) by that method,
 and everything else -- immutable by the engines' discipline -- by reference. A field added to
 ``__slots__`` is copied without another edit, and the conformance suite checks that it reaches
-the state digest (``DIGEST_EXEMPT`` names the slots that rightly do not: ``FRESH`` ones).
+the state digest, except the ``FRESH`` slots and the ``DERIVED`` ones: fixed for the whole match
+and computed at setup from fields the digest holds (a board from the config's scenario), which
+the suite checks never change during a match.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ class SlotState:
     __slots__ = ()
     FRESH: ClassVar[Mapping[str, Callable[[], Any]]] = {}
     """Slot name -> factory of the value it has in a new copy."""
+    DERIVED: ClassVar[frozenset[str]] = frozenset()
+    """Slots fixed at setup from digested fields (the config, the player count)."""
     _kept: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -40,8 +44,8 @@ class SlotState:
 
     @classmethod
     def digest_exempt(cls) -> frozenset[str]:
-        """Return the slots the state digest leaves out: exactly the ``FRESH`` ones."""
-        return frozenset(cls.FRESH)
+        """Return the slots the state digest leaves out: the ``FRESH`` and ``DERIVED`` ones."""
+        return frozenset(cls.FRESH) | cls.DERIVED
 
     def copy(self) -> Self:
         """Return a copy sharing immutable values, with its own containers and random source."""

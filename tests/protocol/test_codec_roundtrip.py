@@ -1,7 +1,6 @@
-"""Engine dicts survive the trip through typed messages (and bytes) unchanged, for both games.
-
-This proves the per-game schemas mirror the engines: encoding rejects any key the schema
-lacks and any value of the wrong type, and decoding gives back what the engine produced.
+"""The typed arms of Pilfer and Wabbit Wampage are strict: encoding rejects any key the schema
+lacks and any value of the wrong type. (That every payload of every installed game survives the
+trip is checked by tests/conformance.)
 """
 
 from __future__ import annotations
@@ -47,27 +46,6 @@ def random_states(game_name: str, seed: int):
                     break
                 actions = game.legal_actions(state)
                 state = game.apply(state, actions[chooser.below(len(actions))])
-
-
-@pytest.mark.parametrize("game_name", ["pilfer", "wabbit"])
-@pytest.mark.parametrize("seed", [1, 2])
-def test_every_payload_round_trips(game_name: str, seed: int):
-    codec = codec_for(game_name)
-    seen = {"observation": 0, "action": 0, "event": 0}
-    for game, state in random_states(game_name, seed):
-        if seen["observation"] == 0:
-            check(codec, codec.static_map, game.static_map(state))
-        for seat in (game.to_move(state), None):
-            check(codec, codec.observation, game.observe(state, seat))
-            seen["observation"] += 1
-        if game.to_move(state) is not None:
-            for action in game.legal_actions(state):
-                check(codec, codec.action, game.action_data(action))
-                seen["action"] += 1
-        for event in game.events(state):
-            check(codec, codec.event, event.to_json())
-            seen["event"] += 1
-    assert min(seen.values()) > 100
 
 
 @pytest.mark.parametrize("game_name", ["pilfer", "wabbit"])

@@ -145,6 +145,7 @@ class State(SlotState):
         "events": list,
         "legal_cache": lambda: None,
     }
+    DERIVED: ClassVar[frozenset[str]] = frozenset({"board", "colors", "start_of"})
 
     config: Config
     board: ScenarioMap
