@@ -61,7 +61,7 @@ from referee.games.wabbit.queries import (
 from referee.games.wabbit.records import Char
 from referee.games.wabbit.state import MOVE, POST_ROLL, PRE_ROLL, State
 from referee.games.wabbit.tasks import can_plant, plant_carrot, repair_building
-from referee.games.wabbit.turn import (
+from referee.games.wabbit.turns import (
     deliver_mail,
     draw_cards,
     emit,

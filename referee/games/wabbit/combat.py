@@ -36,7 +36,7 @@ from referee.games.wabbit.queries import (
 from referee.games.wabbit.records import Attack, Char
 from referee.games.wabbit.roster import stats
 from referee.games.wabbit.state import BUILDING_VP, POST_ROLL, PRE_ROLL, State
-from referee.games.wabbit.turn import (
+from referee.games.wabbit.turns import (
     emit,
 )
 from referee.games.wabbit.whomp import continue_whomps

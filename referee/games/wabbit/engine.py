@@ -53,7 +53,7 @@ from referee.games.wabbit.observe import observe, static_map
 from referee.games.wabbit.render import render
 from referee.games.wabbit.rules import compute_legal, perform
 from referee.games.wabbit.state import OVER, SEASONS, WHOMP, State, initial_state
-from referee.games.wabbit.turn import emit, start_turn
+from referee.games.wabbit.turns import emit, start_turn
 
 
 class EndReason(StrEnum):

@@ -18,7 +18,7 @@ from referee.games.wabbit.queries import (
 from referee.games.wabbit.records import Char
 from referee.games.wabbit.roster import is_wabbit_side
 from referee.games.wabbit.state import PLOUGH, State
-from referee.games.wabbit.turn import cell_json, emit, put_item, set_loose, take_item
+from referee.games.wabbit.turns import cell_json, emit, put_item, set_loose, take_item
 
 PERMANENT_TUNNEL_MP = 2
 

@@ -55,7 +55,7 @@ from referee.games.wabbit.state import (
     PRE_ROLL,
     State,
 )
-from referee.games.wabbit.turn import (
+from referee.games.wabbit.turns import (
     begin_move,
     deposit_carrots,
     emit,

@@ -14,7 +14,7 @@ from referee.games.wabbit.queries import SPRING, SUMMER, season, standing, terra
 from referee.games.wabbit.records import Char
 from referee.games.wabbit.roster import stats
 from referee.games.wabbit.state import PLANT, State
-from referee.games.wabbit.turn import cell_json, emit, end_action_step
+from referee.games.wabbit.turns import cell_json, emit, end_action_step
 
 
 def can_plant(state: State, cell: int) -> bool:

@@ -10,7 +10,7 @@ from referee.games.wabbit.movement import hold, may_hold
 from referee.games.wabbit.queries import AUTUMN, loose_at, season
 from referee.games.wabbit.records import Char, Loot
 from referee.games.wabbit.state import LOOT, WHOMP, State
-from referee.games.wabbit.turn import (
+from referee.games.wabbit.turns import (
     add_loose,
     cell_json,
     emit,

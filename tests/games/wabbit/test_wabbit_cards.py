@@ -31,7 +31,7 @@ from referee.games.wabbit.actions import (
 from referee.games.wabbit.board import FIELD, HOLE
 from referee.games.wabbit.queries import defense, terrain
 from referee.games.wabbit.state import ACTION, DISCARD, LOOT, MOVE, PLACE_HOLE, PRE_ROLL
-from referee.games.wabbit.turn import hole_cells
+from referee.games.wabbit.turns import hole_cells
 
 
 def plays(state, kind):

@@ -9,7 +9,7 @@ from referee.games.wabbit import GAME
 from referee.games.wabbit.actions import EndTurn
 from referee.games.wabbit.board import cell_of
 from referee.games.wabbit.state import ACTION, END_TURN, State
-from referee.games.wabbit.turn import begin_move
+from referee.games.wabbit.turns import begin_move
 
 FARMER, HAND, WABBIT_1, BUNNY_1, WABBIT_2, BUNNY_2, WABBIT_3, BUNNY_3 = range(8)
 
