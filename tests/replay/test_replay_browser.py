@@ -127,3 +127,17 @@ def test_play_and_pause(page: Any, make_log: MakeLog, tmp_path: Path) -> None:
     assert _position(page) == stopped
     page.keyboard.press("ArrowRight")
     assert _position(page) == stopped + 1
+
+
+def test_jump_box_url_position_and_an_exact_seed(
+    page: Any, make_log: MakeLog, tmp_path: Path
+) -> None:
+    seed = 7445088549270183772  # more than a JavaScript number holds exactly
+    html = _export(make_log("pilfer", seed), tmp_path / "jump.html")
+    page.goto(html.as_uri() + "#12")
+    assert _position(page) == 12
+    page.get_by_test_id("jump").fill("30")
+    page.get_by_test_id("jump").press("Enter")
+    assert _position(page) == 30
+    assert page.evaluate("location.hash") == "#30"
+    assert f"seed {seed}," in page.locator("#meta").inner_text()

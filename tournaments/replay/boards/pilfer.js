@@ -52,10 +52,12 @@ function drawPilfer(map, obs) {
           label(cx, cy, c.type[0].toUpperCase(), "#fff", 13, `font-weight="bold"`) + `</g>`;
       } else {
         const t = m.folk;
+        // Townsfolk are not seats: a pale diamond with their colour as its border and glyph.
+        const hue = PILFER_COLORS[t.color] || "#999";
         out += `<g class="townsfolk"><title>townsfolk ${esc(t.id)}</title>` +
           `<rect x="${cx - S * 0.2}" y="${cy - S * 0.2}" width="${S * 0.4}" height="${S * 0.4}" ` +
-          `transform="rotate(45 ${cx} ${cy})" fill="${PILFER_COLORS[t.color] || "#999"}" stroke="#000"/>` +
-          label(cx, cy, "@", "#fff", 11) + `</g>`;
+          `transform="rotate(45 ${cx} ${cy})" fill="#f7f3e8" stroke="${hue}" stroke-width="3"/>` +
+          label(cx, cy, "@", hue, 12, `font-weight="bold"`) + `</g>`;
       }
     });
   }
@@ -66,7 +68,7 @@ registerBoard("pilfer", {
   draw(map, obs) {
     return { width: map.width * S, height: map.height * S, svg: drawPilfer(map, obs) };
   },
-  legend: ["critter: seat-colored circle (letter = type)", "@ townsfolk", "? face-down token",
+  legend: ["critter: seat-colored circle (letter = type)", "@ townsfolk: pale diamond, bordered in its colour", "? face-down token",
     "token letters: 1 2 3 food, s sparkly, c cat, d dog, t trap, a alarm, u dumpster (thick border: sniffed)",
     "brown: building, green: tree, grey: lane, tinted: start space, dark lines: walls"],
   seatFacts(obs, seat) {
