@@ -25,10 +25,9 @@ def ruckus(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[s
 
 @pytest.mark.parametrize(
     ("lang", "game"),
-    [
-        ("python", "pilfer"),
-        ("python", "wabbit"),
+    [  # Python bots of every installed game: tests/conformance/test_authoring.py
         pytest.param("node", "pilfer", marks=pytest.mark.skipif(NODE is None, reason="no node")),
+        pytest.param("node", "wabbit", marks=pytest.mark.skipif(NODE is None, reason="no node")),
     ],
 )
 def test_a_new_bot_passes_the_check_out_of_the_box(lang: str, game: str, tmp_path: Path):
@@ -51,6 +50,14 @@ def test_a_new_bot_plays_a_full_match(lang: str, tmp_path: Path):
     assert result.faults == ()
     assert result.forfeited_seat is None
     assert result.outcome.reason in ("win_points", "round_cap")
+
+
+def test_a_new_node_bot_names_no_folder_of_this_machine(tmp_path: Path):
+    project = create_project("portable", "pilfer", "node", tmp_path)
+    checkout = str(Path(__file__).resolve().parents[2])
+    for path in sorted(project.folder.iterdir()):
+        assert checkout not in path.read_text(), path.name
+    assert "process.env.RUCKUS_NODE_SDK" in (project.folder / "bot.js").read_text()
 
 
 def test_check_fails_with_a_report_on_a_broken_bot(tmp_path: Path):
