@@ -39,3 +39,27 @@ def test_engines_do_not_import_each_other():
                 if name.startswith(f"referee.games.{other}"):
                     offenders.append(f"{path.relative_to(ROOT)} imports {name}")
     assert offenders == []
+
+
+GAME_HOMES = (
+    "referee/games/pilfer/",
+    "referee/games/wabbit/",
+    "referee/transport/codec/pilfer.py",
+    "referee/transport/codec/wabbit.py",
+    "tournaments/replay/boards/pilfer.py",
+    "tournaments/replay/boards/wabbit.py",
+)
+"""Where a built-in game's own code lives; everywhere else asks the registry."""
+
+
+def test_no_code_outside_a_games_own_files_names_a_game():
+    offenders = []
+    for folder in ("referee", "tournaments"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            if relative.startswith(GAME_HOMES):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(), filename=relative)):
+                if isinstance(node, ast.Constant) and node.value in ("pilfer", "wabbit"):
+                    offenders.append(f"{relative}:{node.lineno} names {node.value!r}")
+    assert offenders == []
