@@ -13,11 +13,12 @@ from ruckus.v1 import common_pb2, referee_pb2, referee_pb2_grpc
 
 from referee.matchlog import read_log, verify
 from referee.transport.server import serve
+from sample_bots.registry import sample_command
 
 
 @pytest.fixture
 def referee(tmp_path: Path):
-    server, port = serve("127.0.0.1", 0, tmp_path / "logs")
+    server, port = serve("127.0.0.1", 0, tmp_path / "logs", samples=sample_command)
     channel = grpc.insecure_channel(f"127.0.0.1:{port}")
     grpc.channel_ready_future(channel).result(timeout=10)
     yield channel

@@ -19,6 +19,7 @@ from tournament_runner.conftest import Recorder
 from referee.sandbox import Level, Sandbox
 from referee.transport.process import BotProcess
 from referee.transport.server import serve
+from sample_bots.registry import sample_command
 from tournaments.runner import start_run
 from tournaments.store import ResultStore
 
@@ -88,7 +89,7 @@ SERVICE_ROWS = [
 @pytest.fixture(scope="module")
 def referee(tmp_path_factory):
     logs = tmp_path_factory.mktemp("service") / "logs"
-    server, port = serve("127.0.0.1", 0, logs)
+    server, port = serve("127.0.0.1", 0, logs, samples=sample_command)
     channel = grpc.insecure_channel(f"127.0.0.1:{port}")
     grpc.channel_ready_future(channel).result(timeout=10)
     yield referee_pb2_grpc.RefereeStub(channel)

@@ -11,6 +11,7 @@ from ruckus.v1 import referee_pb2, referee_pb2_grpc
 from referee.match import FaultCode
 from referee.sandbox import Level, Sandbox
 from referee.transport.server import serve
+from sample_bots.registry import sample_command
 
 from .conftest import play, require
 
@@ -35,7 +36,9 @@ def test_the_same_bot_plays_under_basic(tmp_path):
 @pytest.mark.parametrize("level", [Level.STRICT, Level.BASIC], ids=lambda level: level.value)
 def test_get_match_log_refuses_a_running_match_and_serves_it_once_ended(tmp_path: Path, level):
     require(level)
-    server, port = serve("127.0.0.1", 0, tmp_path / "logs", sandbox=Sandbox(level))
+    server, port = serve(
+        "127.0.0.1", 0, tmp_path / "logs", sandbox=Sandbox(level), samples=sample_command
+    )
     try:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             stub = referee_pb2_grpc.RefereeStub(channel)
