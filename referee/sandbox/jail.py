@@ -24,7 +24,13 @@ from pathlib import Path
 from referee.sandbox import procs
 from referee.sandbox.levels import Level
 from referee.sandbox.limits import MB, Limits, prlimit_prefix
-from referee.sandbox.runtime import MERGED_USR, SYSTEM_FOLDERS, runtime_folders
+from referee.sandbox.runtime import (
+    MERGED_USR,
+    NODE_SDK_VARIABLE,
+    SYSTEM_FOLDERS,
+    node_sdk_folder,
+    runtime_folders,
+)
 
 SOCKET_INSIDE = "/run/ruckus"
 """Where a strict bot finds the folder of its socket."""
@@ -32,7 +38,8 @@ SOCKET_NAME = "bot.sock"
 BOT_UIDS = range(2_100_000_000, 2_100_000_000 + 1_000_000)
 """The uids given to bots when the harness is root: far above any real account."""
 ENVIRONMENT_KEPT = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")
-"""The harness's variables a sandboxed bot still sees (plus HOME, TMPDIR and RUCKUS_*)."""
+"""The harness's variables a sandboxed bot still sees (plus HOME, TMPDIR, RUCKUS_PORT,
+RUCKUS_ADDRESS under ``strict``, and RUCKUS_NODE_SDK where the Node.js SDK is)."""
 DOOR_VARIABLES = frozenset(
     {"RUCKUS_TOKEN", "RUCKUS_TLS_CERT", "RUCKUS_TLS_KEY", "RUCKUS_TLS_CLIENT_CA"}
 )
@@ -170,6 +177,9 @@ class Jail:
         """Return the bot's environment: the harness's own at ``none`` (less its
         :data:`DOOR_VARIABLES`), else an allowlist."""
         listen = {"RUCKUS_PORT": str(port)}
+        node_sdk = node_sdk_folder()
+        if node_sdk is not None:
+            listen[NODE_SDK_VARIABLE] = str(node_sdk)  # the copy every level lets the bot read
         if self.level is Level.NONE:
             own = {name: value for name, value in inherited.items() if name not in DOOR_VARIABLES}
             return {**own, **listen}

@@ -19,6 +19,8 @@ SYSTEM_FOLDERS = ("/usr", "/etc")
 """Bound read-only at the same place."""
 MERGED_USR = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 """Links into ``/usr`` on merged-usr systems, real folders on older ones."""
+NODE_SDK_VARIABLE = "RUCKUS_NODE_SDK"
+"""Where a Node.js bot finds the SDK (``require(process.env.RUCKUS_NODE_SDK || 'ruckus-sdk')``)."""
 _PACKAGES = ("ruckus", "sample_bots", "grpc", "google")
 _REFEREE = Path(__file__).resolve().parents[1]
 """The rules engines' package, found by this file's own place (an import of ``referee`` could
@@ -55,16 +57,27 @@ def executable_home(command: str) -> Path | None:
     return real.parent.parent if real.parent.name == "bin" else real.parent
 
 
+def node_sdk_folder() -> Path | None:
+    """Return the Node.js SDK beside the Python one (``sdk/node`` of a checkout), if it is there.
+
+    Every bot the harness starts is told where it is in :data:`NODE_SDK_VARIABLE`.
+    """
+    for sdk in _package_folders("ruckus"):
+        node_sdk = sdk.parent.parent / "node"
+        if (node_sdk / "package.json").is_file():
+            return node_sdk
+    return None
+
+
 def runtime_folders(argv0: str) -> list[Path]:
     """Return the folders outside the system ones that a bot started as ``argv0`` may read."""
     folders = [Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent]
     folders.append(_REFEREE)
     for name in _PACKAGES:
         folders.extend(_package_folders(name))
-    for sdk in _package_folders("ruckus"):
-        node_sdk = sdk.parent.parent / "node"
-        if (node_sdk / "package.json").is_file():
-            folders += [node_sdk, sdk.parent.parent.parent / "proto"]  # it loads the .proto files
+    node_sdk = node_sdk_folder()
+    if node_sdk is not None:
+        folders += [node_sdk, node_sdk.parent.parent / "proto"]  # it loads the .proto files
     home = executable_home(argv0)
     if home is not None:
         folders.append(home)

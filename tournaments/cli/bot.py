@@ -29,6 +29,7 @@ from tournaments.scaffold import (
     LANGUAGES,
     ScaffoldError,
     create_project,
+    next_steps,
     project_command,
     read_project,
 )
@@ -40,7 +41,9 @@ bot_app = typer.Typer(help="Write and check bots.", no_args_is_help=True)
 def new(
     name: str = typer.Argument(..., help="The bot's name (also its folder)."),
     game: str = typer.Option(..., "--game", "-g", help="Game: one of `ruckus games`."),
-    lang: str = typer.Option("python", "--lang", "-l", help=f"Language: {' or '.join(LANGUAGES)}."),
+    lang: str = typer.Option(
+        "python", "--lang", "-l", help=f"Language: {', '.join(LANGUAGES)} (docs/bots/languages.md)."
+    ),
     directory: str = typer.Option(".", "--dir", help="Where to create the folder."),
 ) -> None:
     """Create a bot project that runs and passes `ruckus bot check` as it is."""
@@ -49,8 +52,8 @@ def new(
     except ScaffoldError as error:
         raise typer.BadParameter(str(error)) from None
     typer.echo(f"created {project.folder}/ ({project.language} bot for {project.game})")
-    typer.echo(f"  check it: ruckus bot check {project.folder}")
-    typer.echo(f"  edit choose() in {project.folder / project.run[-1]}")
+    for step in next_steps(project):
+        typer.echo(f"  {step}")
 
 
 @contextlib.contextmanager
@@ -98,10 +101,11 @@ def _target(
     if folder.is_dir():
         try:
             project = read_project(folder)
+            command = project_command(project)
         except ScaffoldError as error:
             raise typer.BadParameter(str(error)) from None
         typer.echo(f"checking {project.name} ({project.language}, {project.game}) in {folder}")
-        with _started(project_command(project), folder.resolve()) as address:
+        with _started(command, folder.resolve()) as address:
             yield address, [game or project.game], None
         return
     try:

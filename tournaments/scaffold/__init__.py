@@ -2,12 +2,15 @@
 
 A project is a folder with the bot's source, a README and ``ruckus-bot.toml``, whose
 ``run`` line is the command that starts the bot (``python`` means the Python running
-Ruckus). ``ruckus bot check`` and :func:`project_command` read it back.
+Ruckus; a program named by a relative path, such as ``build/mybot``, is in the project) and,
+for compiled languages (:mod:`tournaments.scaffold.native`), whose ``build`` line lists the
+commands that build it. ``ruckus bot check`` and :func:`project_command` read it back.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import tomllib
@@ -16,12 +19,12 @@ from pathlib import Path
 from string import Template
 
 from referee.games import game_names, get_plugin
-from tournaments.scaffold import templates
+from referee.sandbox.runtime import NODE_SDK_VARIABLE
+from tournaments.scaffold import native, templates
 
 MANIFEST = "ruckus-bot.toml"
-LANGUAGES = ("python", "node")
+LANGUAGES = ("python", "node", *native.KITS)
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,39}$")
-NODE_SDK_ENV = "RUCKUS_NODE_SDK"
 
 
 class ScaffoldError(ValueError):
@@ -37,23 +40,21 @@ class Project:
     game: str
     language: str
     run: tuple[str, ...]
-
-
-def node_sdk_path() -> Path | None:
-    """Return the Node SDK of this Ruckus checkout, if there is one."""
-    candidate = Path(__file__).resolve().parents[2] / "sdk" / "node"
-    return candidate if (candidate / "index.js").is_file() else None
+    build: tuple[str, ...] = ()
+    """Shell commands that build the bot, run in order in its folder (compiled languages)."""
 
 
 def _node_sdk_expression() -> str:
-    """Return the JavaScript expression a new Node bot requires the SDK with."""
-    sdk = node_sdk_path()
-    fallback = json.dumps(str(sdk)) if sdk is not None else "'ruckus-sdk'"
-    return f"process.env.{NODE_SDK_ENV} || {fallback}"
+    """Return the JavaScript expression a new Node bot requires the SDK with: where the harness
+    says (every bot it starts is told), else an installed ``ruckus-sdk`` package."""
+    return f"process.env.{NODE_SDK_VARIABLE} || 'ruckus-sdk'"
 
 
 def _files(name: str, game: str, language: str) -> dict[str, str]:
     """Return the project's files (relative path -> text)."""
+    if language in native.KITS:
+        files = native.project_files(language, name, game)
+        return {**files, MANIFEST: native.manifest(language, name, game)}
     plugin = get_plugin(game)
     main = "bot.py" if language == "python" else "bot.js"
     run = ["python", main] if language == "python" else ["node", main]
@@ -91,8 +92,12 @@ def create_project(name: str, game: str, language: str, parent: Path) -> Project
     folder = parent / name
     if folder.exists():
         raise ScaffoldError(f"{folder} already exists")
-    folder.mkdir(parents=True)
-    for relative, text in _files(name, game, language).items():
+    try:
+        files = _files(name, game, language)
+    except OSError as error:
+        raise ScaffoldError(f"cannot write a {language} project: {error}") from None
+    for relative, text in files.items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
         (folder / relative).write_text(text)
     return read_project(folder)
 
@@ -105,7 +110,10 @@ def read_project(folder: Path) -> Project:
     try:
         data = tomllib.loads(manifest.read_text())
         run = tuple(str(part) for part in data["run"])
-        project = Project(folder, str(data["name"]), str(data["game"]), str(data["language"]), run)
+        build = tuple(str(command) for command in data.get("build", ()))
+        project = Project(
+            folder, str(data["name"]), str(data["game"]), str(data["language"]), run, build
+        )
     except (tomllib.TOMLDecodeError, KeyError, TypeError) as error:
         raise ScaffoldError(f"{manifest}: {error}") from None
     if not run:
@@ -114,6 +122,26 @@ def read_project(folder: Path) -> Project:
 
 
 def project_command(project: Project) -> tuple[str, ...]:
-    """Return the project's command line, with ``python`` meaning this Python."""
+    """Return the project's command line, with ``python`` meaning this Python and a program
+    named by a relative path found in the project; raise ScaffoldError if it is not built."""
     head, *rest = project.run
-    return (sys.executable if head == "python" else head, *rest)
+    if head == "python":
+        return (sys.executable, *rest)
+    if os.sep in head:
+        head = str(project.folder.resolve() / head)
+        if project.build and not Path(head).is_file():
+            build = " && ".join(project.build)
+            raise ScaffoldError(f"{project.folder} is not built yet: run `{build}` in it")
+    return (head, *rest)
+
+
+def next_steps(project: Project) -> list[str]:
+    """Return what to do with a new project: build it (compiled languages), check it, edit it."""
+    kit = native.KITS.get(project.language)
+    steps = []
+    if project.build:
+        steps.append(f"build it: cd {project.folder} && {' && '.join(project.build)}")
+    steps.append(f"check it: ruckus bot check {project.folder}")
+    source = kit.source if kit is not None else project.run[-1]
+    steps.append(f"edit choose() in {project.folder / source}")
+    return steps
