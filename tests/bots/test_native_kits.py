@@ -7,11 +7,11 @@ the tests that need a toolchain skip, saying what is missing, where it is not in
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,7 +36,6 @@ class Build:
     """A starter project and how its build went."""
 
     project: Project
-    seconds: float
     failure: str | None
 
 
@@ -62,25 +61,29 @@ def ruckus(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[s
 def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Build]:
     """Scaffold a pilfer bot per kit whose toolchain is here and build them all at once."""
     parent = tmp_path_factory.mktemp("kits")
-    started: dict[str, tuple[Project, subprocess.Popen[bytes], float]] = {}
+    env = dict(os.environ)
+    if not any(env.get(name) for name in ("GOCACHE", "XDG_CACHE_HOME", "HOME")):
+        env["GOCACHE"] = str(parent / "go-cache")  # go refuses to build without a cache
+    started: dict[str, tuple[Project, subprocess.Popen[bytes]]] = {}
     for language in KITS:
         if missing_toolchain(language) is None:
             project = create_project(f"{language}bot", "pilfer", language, parent)
-            log = (parent / f"{language}-build.log").open("wb")
-            process = subprocess.Popen(
-                " && ".join(project.build),
-                shell=True,
-                cwd=project.folder,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-            started[language] = (project, process, time.monotonic())
+            with (parent / f"{language}-build.log").open("wb") as log:
+                process = subprocess.Popen(
+                    " && ".join(project.build),
+                    shell=True,
+                    cwd=project.folder,
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            started[language] = (project, process)
     done: dict[str, Build] = {}
-    for language, (project, process, begun) in started.items():
+    for language, (project, process) in started.items():
         code = process.wait(timeout=BUILD_SECONDS)
         output = (parent / f"{language}-build.log").read_text(errors="replace")
         failure = None if code == 0 else f"build exited with {code}:\n{output[-3000:]}"
-        done[language] = Build(project, time.monotonic() - begun, failure)
+        done[language] = Build(project, failure)
     return done
 
 
