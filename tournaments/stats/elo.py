@@ -1,0 +1,159 @@
+"""Elo and normalised Elo of a bot against an opponent, with 95% intervals, and LOS.
+
+From a result vector of ``N`` independent units of ``k`` games (``k = 1``: the trinomial
+W/D/L of single games; ``k = 2``: the pentanomial of seed pairs; ``k = 3, 4``: seat-rotated
+cycles of 3- and 4-player games, see :mod:`tournaments.stats.counts`), with ``a_j = j / 2k``:
+
+* score ``ŝ = Σ_j a_j n_j / N`` (mean score per game);
+* Elo ``E(s) = -400 log10(1/s - 1)``, ``±inf`` at ``ŝ = 1`` or ``0``;
+* nElo ``= (ŝ - 1/2) / (σ sqrt(k)) * 800 / ln 10``, with ``σ`` the standard deviation of a
+  unit's mean score (fastchess ``scoreToNeloDiff``: ``sqrt(2 var)`` for pairs);
+* LOS ``= Φ((ŝ - 1/2) / (σ / sqrt(N)))``, the chance that the bot is the stronger
+  (fishtest ``stat_util.get_elo``, fastchess ``los``);
+* 95% interval of the score: the empirical likelihood interval (A. B. Owen, *Empirical
+  likelihood ratio confidence intervals for a single functional*, Biometrika 75, 1988),
+  ``{s : N KL(p̂ || p_s) <= z²/2}`` with ``p_s`` the most likely distribution with mean ``s``
+  (:func:`tournaments.stats.glr.mle_with_mean`) and ``z = 1.96``: the scores that the
+  likelihood ratio test the SPRT uses would not reject at 5%. It lies inside ``(0, 1)``, so the
+  Elo interval is finite, even with no draws, no losses or only a handful of games; at 100%
+  (or 0%) the point estimate is infinite and the interval is the one-sided bound
+  ``> E(lower)`` (``< E(upper)``), which :func:`format_elo` prints so;
+* the Elo and nElo intervals map the score interval through ``E`` and through the nElo formula
+  with the same ``σ``, as fastchess does.
+
+``σ``, the LOS and the interval use the regularised counts of :mod:`tournaments.stats.glr`
+(an empty outcome counts ``1e-3``), so every figure exists for any non-empty result vector.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from tournaments.stats.glr import (
+    Array,
+    divergence,
+    find_root,
+    mean_and_variance,
+    mle_with_mean,
+    regularized,
+    support,
+)
+
+Z_95 = 1.959963984540054
+"""The 0.975 quantile of the standard normal distribution."""
+
+_EDGE = 1e-9
+"""How close to 0 or 1 the interval search goes."""
+_SCORE_TOLERANCE = 1e-11
+
+
+@dataclass(frozen=True)
+class PairwiseElo:
+    """A bot's Elo and nElo against an opponent with 95% intervals, and its LOS.
+
+    ``elo`` and ``nelo`` are ``±inf`` at a 100% or 0% score, their far bound with them; every
+    other figure is finite."""
+
+    units: int
+    games: int
+    score: float
+    score_lower: float
+    score_upper: float
+    elo: float
+    elo_lower: float
+    elo_upper: float
+    nelo: float
+    nelo_lower: float
+    nelo_upper: float
+    los: float
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the figures as JSON data; an infinite value is ``None`` (unbounded)."""
+        return {field.name: _finite_or_none(getattr(self, field.name)) for field in fields(self)}
+
+
+def elo_from_score(score: float) -> float:
+    """Return ``-400 log10(1/score - 1)``, infinite at the ends of ``[0, 1]``."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def pairwise_elo(counts: Sequence[int]) -> PairwiseElo | None:
+    """Return the figures for a result vector of ``2k + 1`` outcomes; None when it is empty."""
+    units = sum(counts)
+    if units == 0:
+        return None
+    games_per_unit = (len(counts) - 1) // 2
+    values = support(len(counts))
+    score = float(np.dot(values, counts)) / units
+    total, probabilities = regularized(np.array(counts, dtype=np.float64))
+    regular_score, variance = mean_and_variance(values, probabilities)
+    sigma = math.sqrt(float(variance))
+    lower, upper = _score_interval(float(total), probabilities, float(regular_score), sigma)
+    lower = 0.0 if score == 0.0 else lower
+    upper = 1.0 if score == 1.0 else upper
+    spread = sigma * math.sqrt(games_per_unit)
+    error = sigma / math.sqrt(float(total))
+    return PairwiseElo(
+        units=units,
+        games=units * games_per_unit,
+        score=score,
+        score_lower=lower,
+        score_upper=upper,
+        elo=elo_from_score(score),
+        elo_lower=elo_from_score(lower),
+        elo_upper=elo_from_score(upper),
+        nelo=_nelo(score, spread),
+        nelo_lower=_nelo(lower, spread),
+        nelo_upper=_nelo(upper, spread),
+        los=0.5 * math.erfc(-(float(regular_score) - 0.5) / error / math.sqrt(2.0)),
+    )
+
+
+def format_elo(value: float, lower: float, upper: float) -> str:
+    """Return ``+12.3 ± 4.5`` (half the interval's width), or a bound such as ``> +540.2``
+    when the estimate is infinite."""
+    if value == math.inf:
+        return f"> {lower:+.1f}"
+    if value == -math.inf:
+        return f"< {upper:+.1f}"
+    return f"{value + 0.0:+.1f} ± {(upper - lower) / 2:.1f}"
+
+
+def _nelo(score: float, spread: float) -> float:
+    if score in (0.0, 1.0):
+        return math.copysign(math.inf, score - 0.5)
+    return (score - 0.5) / spread * 800.0 / math.log(10.0)
+
+
+def _score_interval(
+    total: float, probabilities: Array, centre: float, sigma: float
+) -> tuple[float, float]:
+    """Return the scores below and above ``centre`` where ``N KL(p̂ || p_s)`` reaches z²/2,
+    searching from the normal approximation ``centre ± z σ / sqrt(N)``."""
+    rows = np.broadcast_to(probabilities, (2, probabilities.shape[-1]))
+
+    def excess(scores: Array) -> tuple[Array, Array]:
+        model, multiplier = mle_with_mean(rows, scores)
+        return total * divergence(rows, model) - Z_95**2 / 2, -total * multiplier
+
+    low = np.array([_EDGE, centre])
+    high = np.array([centre, 1.0 - _EDGE])
+    normal = centre + np.array([-1.0, 1.0]) * Z_95 * sigma / math.sqrt(total)
+    start = np.clip(normal, (low + centre) / 2, (high + centre) / 2)
+    bounds = find_root(excess, low, high, np.array([False, True]), start, _SCORE_TOLERANCE)
+    return float(bounds[0]), float(bounds[1])
+
+
+def _finite_or_none(value: Any) -> Any:
+    if isinstance(value, float) and math.isinf(value):
+        return None
+    return value
