@@ -12,7 +12,7 @@ NODE_STAMP := sdk/node/node_modules/.installed
 $(STAMP): pyproject.toml sdk/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e sdk/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,ray]'
 	touch $(STAMP)
 
 $(NODE_STAMP): sdk/node/package.json sdk/node/package-lock.json

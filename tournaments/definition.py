@@ -10,6 +10,7 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     games_per_pairing = 2      # knockout: the N of best-of-N
     seed = 7                   # optional: without it every run draws a secret seed
     concurrency = 4
+    backend = "local"          # optional: local | ray (matches as Ray tasks; --backend overrides)
 
     [clocks]                   # optional; the referee's defaults
     decision_ms = 2000         # limit per decision
@@ -86,6 +87,9 @@ from tournaments.toml_fields import (
 FORMATS = ("round-robin", "double-round-robin", "gauntlet", "knockout", "swiss")
 """The tournament formats, as written in the ``format`` field."""
 
+BACKENDS = ("local", "ray")
+"""Where matches run, as written in ``backend`` and ``--backend``."""
+
 TWO_PLAYER_FORMATS = ("knockout", "swiss")
 MAX_SEATS = 16
 """The most seats a definition may ask for; the game's own bounds are checked against its spec."""
@@ -105,6 +109,7 @@ _TOP_KEYS = frozenset(
         "games_per_pairing",
         "seed",
         "concurrency",
+        "backend",
         "clocks",
         "faults",
         "sandbox",
@@ -161,6 +166,8 @@ class TournamentDefinition:
     seeding: str = "order"
     tiebreak_games: int = 4
     swiss_rounds: int = 0
+    backend: str = "local"
+    """Where matches run: ``local`` (a pool on this machine) or ``ray`` (a Ray cluster)."""
 
     @property
     def match_seed_root(self) -> int:
@@ -211,6 +218,7 @@ def parse_definition(text: str) -> TournamentDefinition:
         startup_ms=_startup_ms(table_field(data, "clocks")),
         sandbox=_sandbox(table_field(data, "sandbox")),
         limits=_limits(table_field(data, "limits")),
+        backend=choice(data, "backend", BACKENDS, "local"),
         **_format_options(data, fmt, bots),
     )
 
@@ -234,13 +242,13 @@ def canonical_json(definition: TournamentDefinition) -> str:
 
 
 def definition_hash(definition: TournamentDefinition) -> str:
-    """Return the SHA-256 of :func:`canonical_json` without ``concurrency``.
+    """Return the SHA-256 of :func:`canonical_json` without ``concurrency`` and ``backend``.
 
-    Comments and key order do not count, and neither does ``concurrency``: it changes how fast
-    a run goes, not what it plays, so a run may resume with a different one.
+    Comments and key order do not count, and neither do ``concurrency`` and ``backend``: they
+    change how fast and where a run goes, not what it plays, so a run may resume with others.
     """
     what_is_played = json.loads(canonical_json(definition))
-    del what_is_played["concurrency"]
+    del what_is_played["concurrency"], what_is_played["backend"]
     text = json.dumps(what_is_played, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

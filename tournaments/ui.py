@@ -1,14 +1,17 @@
 """Everything Rich draws for tournaments: the live view, the standings table, the bracket tree.
 
 The live view follows a run as a :class:`~tournaments.runner.RunObserver`: a progress bar with
-ETA, the leaderboard (re-read from the results store after every match), the latest results,
-and the latest faults and bot notices. :func:`print_report` prints the final standings and,
-for a knockout, the bracket.
+ETA, the leaderboard, the latest results, and the latest faults and bot notices. It reads the
+store once, when the run starts (or resumes), and then keeps the standings as results arrive
+(:class:`~tournaments.standings.StandingsTracker`); it redraws at most :data:`REDRAW_HZ` times a
+second, however fast matches finish, so a match costs the same at the end of a long run as at
+its start. :func:`print_report` prints the final standings and, for a knockout, the bracket.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from collections import deque
 from collections.abc import Sequence
 from types import TracebackType
@@ -33,12 +36,14 @@ from tournaments.definition import TournamentDefinition
 from tournaments.ratings import EloEstimate
 from tournaments.runner import RunContext
 from tournaments.runner.report import current_standings
-from tournaments.schedule import Series, bracket
-from tournaments.standings import BotStanding
+from tournaments.schedule import Series, bracket, swiss_byes
+from tournaments.standings import BotStanding, StandingsTracker
 from tournaments.store import FAULT_CLASSES, MatchResult, ResultStore
 
 RECENT = 8
 """How many recent results and faults the live view shows."""
+REDRAW_HZ = 4
+"""How often the live view redraws, at most."""
 FAULT_ABBREVIATIONS = {name: "".join(part[0] for part in name.split("_")) for name in FAULT_CLASSES}
 """Short fault labels for the table: TIMEOUT -> T, ILLEGAL_ACTION -> IA, ..."""
 
@@ -198,12 +203,21 @@ class LiveView:
             speed_estimate_period=600.0,
         )
         self.task: TaskID | None = None
-        self.store: ResultStore | None = None
         self.definition: TournamentDefinition | None = None
+        self.standings: StandingsTracker | None = None
+        self.finished: dict[str, tuple[int, ...]] = {}
+        self.recent: deque[MatchResult] = deque(maxlen=RECENT)
+        self.faults: deque[str] = deque(maxlen=RECENT)
         self.notices: deque[str] = deque(maxlen=RECENT)
         self.body: RenderableType = Text("starting the bots and the match workers...")
+        self._changed = False
+        self._lock = threading.Lock()
+        """Held while the run's thread adds to the view and while Rich's thread draws it."""
         self.live = Live(
-            get_renderable=self.render, console=console, refresh_per_second=4, transient=True
+            get_renderable=self.render,
+            console=console,
+            refresh_per_second=REDRAW_HZ,
+            transient=True,
         )
 
     def __enter__(self) -> LiveView:
@@ -219,49 +233,66 @@ class LiveView:
         self.live.stop()
 
     def render(self) -> RenderableType:
-        """Return what the live display shows now."""
-        return Group(self.progress, self.body)
+        """Return what the live display shows now (Rich calls this at most REDRAW_HZ times a
+        second); the body is rebuilt only if something arrived since the last draw."""
+        with self._lock:
+            if self._changed:
+                self.body = self._body()
+                self._changed = False
+            return Group(self.progress, self.body)
 
     def run_started(self, context: RunContext) -> None:
-        """Set up the progress bar and draw the first leaderboard."""
-        self.store = context.store
-        self.definition = context.definition
-        description = f"{context.definition.name} ({context.concurrency} workers)"
-        self.task = self.progress.add_task(
-            description, total=context.total, completed=context.recorded
-        )
-        self.refresh()
+        """Read what the store holds (the one full read of a run), set up the progress bar."""
+        results = context.store.results()
+        with self._lock:
+            self.definition = context.definition
+            self.standings = StandingsTracker(context.definition.bot_names, results)
+            self.finished = {result.key: result.ranks for result in results}
+            self.recent.extend(results[-RECENT:])
+            self.faults.extend(fault_lines(results)[-RECENT:])
+            description = f"{context.definition.name} ({context.concurrency} at once)"
+            self.task = self.progress.add_task(
+                description, total=context.total, completed=context.recorded
+            )
+            self._changed = True
 
     def match_recorded(self, result: MatchResult) -> None:
-        """Advance the bar and redraw everything from the store."""
-        if self.task is not None:
-            self.progress.advance(self.task)
-        self.refresh()
+        """Advance the bar and add the result to the standings and the latest results."""
+        with self._lock:
+            if self.task is not None:
+                self.progress.advance(self.task)
+            if self.standings is not None:
+                self.standings.add(result)
+            self.finished[result.key] = result.ranks
+            self.recent.append(result)
+            self.faults.extend(fault_lines([result]))
+            self._changed = True
 
     def notice(self, text: str) -> None:
         """Keep a bot restart, quarantine or retry note for the faults panel."""
-        self.notices.append(text)
-        self.refresh()
+        with self._lock:
+            self.notices.append(text)
+            self._changed = True
 
-    def refresh(self) -> None:
-        """Rebuild the leaderboard, latest results and faults from the store."""
-        if self.store is None or self.definition is None:
-            return
-        results = self.store.results()
-        standings = current_standings(self.store, self.definition)
-        faults = fault_lines(results)[-RECENT:] + list(self.notices)
+    def _body(self) -> RenderableType:
+        """Return the leaderboard, latest results, bracket and faults as they stand."""
+        if self.standings is None or self.definition is None:
+            return Group(*(Text(line) for line in self.notices))
+        byes = (
+            swiss_byes(self.definition, self.finished) if self.definition.format == "swiss" else {}
+        )
+        title = f"Leaderboard after {self.standings.count} matches"
         parts: list[RenderableType] = [
-            standings_table(standings, f"Leaderboard after {len(results)} matches"),
-            results_table(results[-RECENT:]),
+            standings_table(self.standings.standings(byes), title),
+            results_table(list(self.recent)),
         ]
         if self.definition.format == "knockout":
-            finished = self.store.finished_ranks()
-            parts.append(bracket_tree(self.definition, bracket(self.definition, finished)))
+            parts.append(bracket_tree(self.definition, bracket(self.definition, self.finished)))
+        faults = [*self.faults, *self.notices]
         if faults:
             lines = [Text(line) for line in faults]
             parts.append(Group(Text("Faults and bot notices", style="bold"), *lines))
-        self.body = Group(*parts)
-        self.live.refresh()
+        return Group(*parts)
 
 
 class PlainView:

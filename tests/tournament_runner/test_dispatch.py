@@ -42,12 +42,17 @@ def bot_endpoint(tmp_path: Path):
     process.stop()
 
 
-def test_a_connected_bot_is_kept_for_the_next_match(bot_endpoint):
+def test_a_connected_bot_is_kept_for_the_next_match_and_not_shared_by_two(bot_endpoint):
     bots = ConnectedBots()
     try:
         first = bots.player(bot_endpoint, "pilfer", STARTUP_MS)
         assert first.startup_fault is None and first.info is not None
+        other = bots.player(bot_endpoint, "pilfer", STARTUP_MS)  # a second match at once
+        assert other is not first and other.info is not None
+        bots.release(first)
         assert bots.player(bot_endpoint, "pilfer", STARTUP_MS) is first
+        bots.release(first)
+        bots.release(other)
     finally:
         bots.close()
 
@@ -57,6 +62,7 @@ def test_a_bot_whose_last_match_broke_is_connected_afresh(bot_endpoint):
     try:
         first = bots.player(bot_endpoint, "pilfer", STARTUP_MS)
         first.last_match_broken = True
+        bots.release(first)
         second = bots.player(bot_endpoint, "pilfer", STARTUP_MS)
         assert second is not first and second.reusable()
     finally:

@@ -1,4 +1,4 @@
-"""The live view: progress, leaderboard, latest results and notices, all read from the store."""
+"""The live view: progress, leaderboard, latest results and notices, kept as results arrive."""
 
 from __future__ import annotations
 
@@ -25,13 +25,16 @@ def _context(store: ResultStore, run_dir: Path, recorded: int) -> RunContext:
     )
 
 
-def test_live_view_redraws_from_the_store_after_each_match(tmp_path):
-    store_schedule(tmp_path, tournament_toml(["alpha=random", "bravo=random", "charlie=random"]))
-    store = ResultStore.open(tmp_path)
+def test_live_view_adds_each_match_as_it_is_recorded(tmp_path):
+    text = tournament_toml(["alpha=random", "bravo=random", "charlie=random"])
+    store_schedule(tmp_path / "played", text)
+    played = ResultStore.open(tmp_path / "played")
+    results = played.results()
+    played.close()
+    store = ResultStore.create(tmp_path / "live", text)
     console = _console()
     view = LiveView(console)
-    results = store.results()
-    view.run_started(_context(store, tmp_path, 0))
+    view.run_started(_context(store, tmp_path / "live", 0))
     for result in results:
         view.match_recorded(result)
     view.notice("bot bravo crashed (exited with code 3: boom); restarting")

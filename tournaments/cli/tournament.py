@@ -12,8 +12,9 @@ from typing import Annotated
 import typer
 
 from referee.sandbox import SandboxError
-from tournaments.definition import DefinitionError, load_definition
+from tournaments.definition import BACKENDS, DefinitionError, load_definition
 from tournaments.runner import (
+    BackendError,
     FleetError,
     PoolError,
     RunnerError,
@@ -23,6 +24,7 @@ from tournaments.runner import (
     start_run,
 )
 from tournaments.runner.report import current_standings, standings_csv, standings_json
+from tournaments.runner.session import Placement
 from tournaments.store import ResultStore, StoreError
 from tournaments.ui import Screen
 
@@ -36,6 +38,7 @@ _FAILURES = (
     FleetError,
     RunnerError,
     PoolError,
+    BackendError,
     SandboxError,
     OSError,
 )
@@ -90,6 +93,27 @@ Concurrency = Annotated[
     int | None, typer.Option("--concurrency", "-c", min=1, help=CONCURRENCY_HELP)
 ]
 NoLive = Annotated[bool, typer.Option("--no-live", help="Print one line per match instead.")]
+BackendName = Annotated[
+    str | None,
+    typer.Option(
+        "--backend", help="Where matches run: local or ray (default: the definition's, else local)."
+    ),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        help="With --backend ray: the cluster's address (default: the one Ray finds, else a "
+        "new local instance).",
+    ),
+]
+
+
+def _placement(backend: str | None, ray_address: str | None) -> Placement:
+    """Check ``--backend`` and bundle it with ``--ray-address``."""
+    if backend is not None and backend not in BACKENDS:
+        raise typer.BadParameter(f"{backend!r}: choose one of {', '.join(BACKENDS)}")
+    return Placement(backend, ray_address)
 
 
 @tournament_app.command("run")
@@ -100,14 +124,21 @@ def run(
         Path | None, typer.Option("--run-dir", help="Run folder (default runs/NAME-TIME).")
     ] = None,
     no_live: NoLive = False,
+    backend: BackendName = None,
+    ray_address: RayAddress = None,
 ) -> None:
     """Start a tournament: spawn its bots, play every match, print the standings."""
+    placement = _placement(backend, ray_address)
     try:
         name = load_definition(definition_file).name
     except _FAILURES as error:
         raise _fail(error) from None
     folder = run_dir or default_run_dir(name)
-    _play(folder, not no_live, lambda view: start_run(definition_file, folder, concurrency, view))
+    _play(
+        folder,
+        not no_live,
+        lambda view: start_run(definition_file, folder, concurrency, view, placement),
+    )
 
 
 @tournament_app.command("resume")
@@ -121,9 +152,16 @@ def resume(
     ] = None,
     concurrency: Concurrency = None,
     no_live: NoLive = False,
+    backend: BackendName = None,
+    ray_address: RayAddress = None,
 ) -> None:
     """Finish an interrupted run: play only the matches without a stored result."""
-    _play(run_dir, not no_live, lambda view: resume_run(run_dir, definition, concurrency, view))
+    placement = _placement(backend, ray_address)
+    _play(
+        run_dir,
+        not no_live,
+        lambda view: resume_run(run_dir, definition, concurrency, view, placement),
+    )
 
 
 @tournament_app.command("show")

@@ -1,14 +1,17 @@
-"""The tournament loop: ask the schedule, hand matches to the pool, record finished ones.
+"""The tournament loop: ask the schedule, hand matches to the backend, record finished ones.
 
-The schedule is asked again after every finished match (knockout and Swiss release games as
-results arrive). A result is recorded only from a complete log, and only then does the
-schedule see it, so a run killed at any moment resumes by playing the unrecorded matches
-again. A match that fails for a reason other than a bot (a worker died, a log is broken) is
-retried a few times before the run stops with :class:`RunnerError`.
+The loop keeps the finished matches in memory (read from the store once, at the start). A
+schedule known up front (round-robin, gauntlet) is drawn once; knockout and Swiss are asked
+again after every finished match, as they release games as results arrive. A result is
+recorded only from a complete log, and only then does the schedule see it, so a run killed at
+any moment resumes by playing the unrecorded matches again. A match that fails for a reason
+other than a bot (a worker died, a log is broken) is retried a few times before the run stops
+with :class:`RunnerError`.
 """
 
 from __future__ import annotations
 
+import bisect
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -16,12 +19,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from referee.games import get_game
-from referee.sandbox import Level, Sandbox, sandbox_line
-from referee.sandbox import resolve as resolve_level
+from referee.sandbox import Level
 from tournaments.definition import TournamentDefinition, check_against_spec
-from tournaments.runner.fleet import BotFleet
+from tournaments.runner.backend import Backend, open_backend
 from tournaments.runner.layout import RunFolder
-from tournaments.runner.pool import Completion, WorkerPool
+from tournaments.runner.pool import Completion
 from tournaments.runner.records import IncompleteLog, adopt_complete_logs, result_from_log
 from tournaments.runner.worker import MatchTask
 from tournaments.schedule import Match, next_matches, planned_matches
@@ -97,21 +99,20 @@ def pick_next(queue: Sequence[Match], running: Iterable[Match]) -> Match:
     return next((match for match in queue if busy.isdisjoint(match.seats)), queue[0])
 
 
-class _Loop:
-    """One pass of a run over a started fleet and pool."""
+def _schedule_order(match: Match) -> tuple[int, str]:
+    return (match.round, match.key)
 
-    def __init__(
-        self,
-        context: RunContext,
-        fleet: BotFleet,
-        pool: WorkerPool,
-        observer: RunObserver,
-    ) -> None:
+
+class _Loop:
+    """One pass of a run over a started backend."""
+
+    def __init__(self, context: RunContext, backend: Backend, observer: RunObserver) -> None:
         self.context = context
         self.definition = context.definition
-        self.fleet = fleet
-        self.pool = pool
+        self.backend = backend
         self.observer = observer
+        self.finished = context.store.finished_ranks()
+        self.known_up_front = planned_matches(self.definition) is not None
         self.running: dict[str, Match] = {}
         self.failures: Counter[str] = Counter()
         self.played = 0
@@ -129,7 +130,8 @@ class _Loop:
             game=self.definition.game,
             scenario=self.scenario,
             seed=match.seed,
-            seats=tuple(self.fleet.endpoint(name) for name in match.seats),
+            seats=self.backend.seats(match.seats),
+            bots=match.seats,
             decision_ms=clocks.decision_ms,
             bank_ms=clocks.bank_ms,
             policy=self.definition.faults.kind,
@@ -141,10 +143,9 @@ class _Loop:
 
     def pending(self) -> list[Match]:
         """Return the playable matches that are not running, in schedule order."""
-        finished = self.context.store.finished_ranks()
         return [
             match
-            for match in next_matches(self.definition, finished)
+            for match in next_matches(self.definition, self.finished)
             if match.key not in self.running
         ]
 
@@ -152,25 +153,28 @@ class _Loop:
         """Play until the schedule has nothing left."""
         queue = self.pending()
         while queue or self.running:
-            self.fleet.check()
+            self.backend.check()
             self.hand_out(queue)
-            completions = self.pool.wait(POLL_SECONDS)
+            completions = self.backend.wait(POLL_SECONDS)
             self.hand_out(queue)  # freed workers start their next match before results are read
             for completion in completions:
-                self.complete(completion)
-            if completions:
+                failed = self.complete(completion)
+                if failed is not None and self.known_up_front:
+                    bisect.insort(queue, failed, key=_schedule_order)
+            if completions and not self.known_up_front:
                 queue = self.pending()
 
     def hand_out(self, queue: list[Match]) -> None:
-        """Give matches from ``queue`` to idle workers (see :func:`pick_next`), removing them."""
-        while queue and self.pool.idle():
+        """Give matches from ``queue`` to the backend while it has room (see
+        :func:`pick_next`), removing them."""
+        while queue and self.backend.idle():
             match = pick_next(queue, self.running.values())
             queue.remove(match)
-            self.pool.submit(self.task(match), self.deadline)
+            self.backend.submit(self.task(match), self.deadline)
             self.running[match.key] = match
 
-    def complete(self, completion: Completion) -> None:
-        """Record a finished match, or count its failure and let it be scheduled again."""
+    def complete(self, completion: Completion) -> Match | None:
+        """Record a finished match, or count its failure and return it to be played again."""
         match = self.running.pop(completion.task.key)
         problem = completion.error
         if completion.done is not None:
@@ -180,9 +184,10 @@ class _Loop:
                 problem = str(error)
             else:
                 self.context.store.record_result(result)
+                self.finished[result.key] = result.ranks
                 self.played += 1
                 self.observer.match_recorded(result)
-                return
+                return None
         kept = ""
         if self.context.folder.log_path(match.key).exists():
             kept = f"; its log is set aside as {self.context.folder.set_aside(match.key)}"
@@ -190,6 +195,7 @@ class _Loop:
         if self.failures[match.key] > RETRIES:
             raise RunnerError(f"match {match.key} failed {RETRIES + 1} times; last: {problem}")
         self.observer.notice(f"match {match.key} failed ({problem}){kept}; playing it again")
+        return match
 
 
 def run_tournament(
@@ -197,8 +203,11 @@ def run_tournament(
     store: ResultStore,
     concurrency: int,
     observer: RunObserver,
+    backend: str = "local",
+    ray_address: str | None = None,
 ) -> RunSummary:
-    """Play every unrecorded match of the run in ``folder``; stop every process on the way out."""
+    """Play every unrecorded match of the run in ``folder`` on ``backend`` (``local`` or
+    ``ray``, at ``ray_address``); stop every process on the way out."""
     definition = store.definition()
     check_against_spec(definition, get_game(definition.game).spec)
     review = adopt_complete_logs(folder, store, definition)
@@ -206,27 +215,23 @@ def run_tournament(
         observer.notice(f"match {result.key} recorded from its complete log")
     for key, reason in review.rejected.items():
         observer.notice(f"log of match {key} set aside as {folder.set_aside(key)}: {reason}")
-    sandbox = Sandbox(resolve_level(definition.sandbox), definition.limits)
-    observer.notice(sandbox_line(sandbox.level))
-    with BotFleet(definition, folder.bots, observer.notice, sandbox) as fleet:
-        fleet.start()
-        pool = WorkerPool(concurrency, definition.game)
-        try:
-            recorded = len(store.finished_ranks())
-            context = RunContext(
-                definition, folder, store, concurrency, recorded, expected_total(definition)
-            )
-            observer.run_started(context)
-            began = time.monotonic()
-            loop = _Loop(context, fleet, pool, observer)
-            loop.run()
-            seconds = time.monotonic() - began
-        finally:
-            pool.close()
-        return RunSummary(
-            played=loop.played,
-            recorded=len(store.finished_ranks()),
-            seconds=seconds,
-            quarantined=tuple(fleet.quarantined()),
-            sandbox=sandbox.level,
+    runner = open_backend(backend, definition, folder, concurrency, observer.notice, ray_address)
+    try:
+        context = RunContext(
+            definition, folder, store, concurrency, store.count(), expected_total(definition)
         )
+        observer.run_started(context)
+        began = time.monotonic()
+        loop = _Loop(context, runner, observer)
+        loop.run()
+        seconds = time.monotonic() - began
+        quarantined = tuple(runner.quarantined())
+    finally:
+        runner.close()
+    return RunSummary(
+        played=loop.played,
+        recorded=store.count(),
+        seconds=seconds,
+        quarantined=quarantined,
+        sandbox=runner.sandbox,
+    )

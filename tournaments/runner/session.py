@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 from referee.games import get_game
 from referee.sandbox import resolve as resolve_level
 from tournaments.definition import TournamentDefinition, check_against_spec, parse_definition
+from tournaments.runner.backend import check_backend
 from tournaments.runner.fleet import resolve_address, resolve_command, resolve_security
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.run import RunObserver, RunSummary, run_tournament
@@ -24,10 +26,11 @@ def resolve_concurrency(text: str, requested: int | None) -> int:
     return os.cpu_count() or 1
 
 
-def check_runnable(definition: TournamentDefinition) -> None:
-    """Raise DefinitionError, FleetError or SandboxError if the definition cannot be run
-    as it stands (its sandbox level, and the TLS files and token variables of its address
-    bots, included)."""
+def check_runnable(definition: TournamentDefinition, backend: str) -> None:
+    """Raise DefinitionError, FleetError, SandboxError or BackendError if the definition
+    cannot be run as it stands on ``backend`` (its sandbox level, and the TLS files and token
+    variables of its address bots, included)."""
+    check_backend(backend)
     check_against_spec(definition, get_game(definition.game).spec)
     resolve_level(definition.sandbox)
     for entry in definition.bots:
@@ -36,24 +39,49 @@ def check_runnable(definition: TournamentDefinition) -> None:
             resolve_security(entry)
 
 
+@dataclass(frozen=True)
+class Placement:
+    """Where a run's matches go: ``backend`` (None: the definition's) and, for Ray, the
+    cluster's ``ray_address`` (None: the one Ray finds, else a new local instance)."""
+
+    backend: str | None = None
+    ray_address: str | None = None
+
+    def resolve(self, definition: TournamentDefinition) -> str:
+        """Return the backend to use for ``definition``."""
+        return self.backend or definition.backend
+
+
 def start_run(
-    definition_file: Path, run_dir: Path, concurrency: int | None, observer: RunObserver
+    definition_file: Path,
+    run_dir: Path,
+    concurrency: int | None,
+    observer: RunObserver,
+    placement: Placement | None = None,
 ) -> RunSummary:
     """Create a run folder for ``definition_file`` in ``run_dir`` and play the tournament."""
+    placement = placement or Placement()
     text = definition_file.read_text(encoding="utf-8")
-    check_runnable(parse_definition(text))
+    definition = parse_definition(text)
+    backend = placement.resolve(definition)
+    check_runnable(definition, backend)
     store = ResultStore.create(run_dir, text)
     try:
         folder = RunFolder(run_dir)
         folder.create()
         folder.write_source(definition_file)
-        return run_tournament(folder, store, resolve_concurrency(text, concurrency), observer)
+        size = resolve_concurrency(text, concurrency)
+        return run_tournament(folder, store, size, observer, backend, placement.ray_address)
     finally:
         store.close()
 
 
 def resume_run(
-    run_dir: Path, definition_file: Path | None, concurrency: int | None, observer: RunObserver
+    run_dir: Path,
+    definition_file: Path | None,
+    concurrency: int | None,
+    observer: RunObserver,
+    placement: Placement | None = None,
 ) -> RunSummary:
     """Finish the run in ``run_dir``; refuse if its definition file has changed since.
 
@@ -69,9 +97,13 @@ def resume_run(
     else:
         store = ResultStore.open(run_dir)
         text = store.definition_text()
+    placement = placement or Placement()
     try:
-        check_runnable(store.definition())
+        definition = store.definition()
+        backend = placement.resolve(definition)
+        check_runnable(definition, backend)
         folder.reopen()
-        return run_tournament(folder, store, resolve_concurrency(text, concurrency), observer)
+        size = resolve_concurrency(text, concurrency)
+        return run_tournament(folder, store, size, observer, backend, placement.ray_address)
     finally:
         store.close()

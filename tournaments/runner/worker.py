@@ -1,7 +1,9 @@
-"""What a pool worker does: play one match against the fleet's bots and write its log.
+"""What a pool worker does: play matches against the fleet's bots and write their logs.
 
 Everything here runs in a worker process started with the ``spawn`` method, so the gRPC
 channels it opens are its own. A task carries plain data only (it is pickled to the worker).
+A worker plays up to ``slots`` matches at once, one thread each: a match mostly waits on its
+bots, so a few processes carry many matches.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ import contextlib
 import ctypes
 import os
 import signal
+import threading
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from multiprocessing.connection import Connection
@@ -82,6 +87,8 @@ class MatchTask:
     log_path: Path
     startup_ms: int
     log_key: bytes = field(repr=False)
+    bots: tuple[str, ...] = ()
+    """The seats' bot names, for a backend whose machines find the bots themselves."""
 
 
 @dataclass(frozen=True)
@@ -132,24 +139,30 @@ def now_iso() -> str:
 
 class ConnectedBots:
     """The worker's connected bots, kept from match to match so a match does not pay for
-    connecting and for the bot's Describe.
+    connecting and for the bot's Describe; safe to share between the worker's match threads.
 
-    A bot whose last match ended with a broken stream (it crashed or disconnected) is dropped
-    and connected afresh next time; a restarted bot listens on a new address anyway.
+    :meth:`player` takes a connected player out (connecting a new one when none is free) and
+    :meth:`release` puts it back once its match is over. A bot whose last match ended with a
+    broken stream (it crashed or disconnected) is dropped and connected afresh next time; a
+    restarted bot listens on a new address anyway.
     """
 
     def __init__(self) -> None:
-        self._players: dict[tuple[str, str, str], GrpcPlayer] = {}
+        self._lock = threading.Lock()
+        self._free: defaultdict[tuple[str, str, str], list[GrpcPlayer]] = defaultdict(list)
+        self._keys: dict[int, tuple[str, str, str]] = {}
 
     def player(self, endpoint: SeatEndpoint, game: str, startup_ms: int) -> GrpcPlayer:
-        """Return a connected player for ``endpoint`` (its connect fault kept if it failed)."""
+        """Take a connected player for ``endpoint`` (its connect fault kept if it failed)."""
         assert endpoint.address is not None
         key = (endpoint.address, endpoint.source, game)
-        player = self._players.get(key)
-        if player is not None and player.reusable():
-            return player
-        if player is not None:
-            player.close()
+        with self._lock:
+            free = self._free[key]
+            while free:
+                player = free.pop()
+                if player.reusable():
+                    return player
+                player.close()
         player = GrpcPlayer(
             endpoint.address,
             codec_for(game),
@@ -159,14 +172,29 @@ class ConnectedBots:
             security=endpoint.security,
         )
         player.connect(game, startup_ms / 1000.0)
-        self._players[key] = player
+        with self._lock:
+            self._keys[id(player)] = key
         return player
 
+    def release(self, player: GrpcPlayer) -> None:
+        """Put back a player whose match is over, for the next match with its bot."""
+        with self._lock:
+            self._free[self._keys[id(player)]].append(player)
+
+    def discard(self, player: GrpcPlayer) -> None:
+        """Close a player that must not serve another match (its match broke off)."""
+        with self._lock:
+            self._keys.pop(id(player), None)
+        player.close()
+
     def close(self) -> None:
-        """Close every channel."""
-        for player in self._players.values():
+        """Close every free channel."""
+        with self._lock:
+            players = [player for free in self._free.values() for player in free]
+            self._free.clear()
+            self._keys.clear()
+        for player in players:
             player.close()
-        self._players.clear()
 
 
 def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
@@ -181,14 +209,23 @@ def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
         clocks=Clocks(decision_ms=task.decision_ms, bank_ms=task.bank_ms),
         policy=FaultPolicy(kind=task.policy, max_strikes=task.max_strikes),
     )
-    players: list[Player] = [
-        QuarantinedPlayer(endpoint)
-        if endpoint.address is None
-        else bots.player(endpoint, task.game, task.startup_ms)
-        for endpoint in task.seats
-    ]
-    with LogWriter(task.log_path, task.log_key) as writer:
-        run_match(setup, players, [writer])
+    connected: list[GrpcPlayer] = []
+    players: list[Player] = []
+    try:
+        for endpoint in task.seats:
+            if endpoint.address is None:
+                players.append(QuarantinedPlayer(endpoint))
+            else:
+                connected.append(bots.player(endpoint, task.game, task.startup_ms))
+                players.append(connected[-1])
+        with LogWriter(task.log_path, task.log_key) as writer:
+            run_match(setup, players, [writer])
+    except BaseException:
+        for player in connected:
+            bots.discard(player)  # its stream may be left open: connect afresh
+        raise
+    for player in connected:
+        bots.release(player)
     return TaskDone(key=task.key, started_at=started_at, finished_at=now_iso())
 
 
@@ -211,8 +248,11 @@ def preload(game: str) -> None:
         codec_for(game)
 
 
-def worker_main(connection: Connection, parent: int, game: str | None = None) -> None:
-    """Serve tasks from ``connection`` until it closes; answer each with TaskDone or an error.
+def worker_main(
+    connection: Connection, parent: int, game: str | None = None, slots: int = 1
+) -> None:
+    """Serve tasks from ``connection`` until it closes, up to ``slots`` at once; answer each
+    with ``(key, TaskDone)`` or ``(key, error text)``.
 
     With ``game``, its engine and codec are loaded before the worker says it is ready.
     Ctrl-C is left to the runner, which stops the bots and the workers itself.
@@ -224,24 +264,38 @@ def worker_main(connection: Connection, parent: int, game: str | None = None) ->
     connection.send(READY)
     bots = ConnectedBots()
     try:
-        serve_tasks(connection, bots)
+        serve_tasks(connection, bots, slots)
     finally:
         bots.close()
 
 
-def serve_tasks(connection: Connection, bots: ConnectedBots) -> None:
-    """Play the tasks that arrive on ``connection`` until it closes, answering each."""
-    while True:
-        try:
-            task = connection.recv()
-        except (EOFError, OSError):
-            return
+def serve_tasks(connection: Connection, bots: ConnectedBots, slots: int) -> None:
+    """Play the tasks that arrive on ``connection`` on ``slots`` threads until it closes."""
+    answers = _Answers(connection)
+    matches = ThreadPoolExecutor(max_workers=slots, thread_name_prefix="match")
+    try:
+        while True:
+            try:
+                task = connection.recv()
+            except (EOFError, OSError):
+                return
+            matches.submit(answers.play, task, bots)
+    finally:
+        matches.shutdown(wait=False, cancel_futures=True)
+
+
+class _Answers:
+    """Plays one task on a match thread and sends its answer, one answer at a time."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._lock = threading.Lock()
+
+    def play(self, task: MatchTask, bots: ConnectedBots) -> None:
+        """Play ``task`` and answer with its TaskDone, or with the error that stopped it."""
         try:
             answer: TaskDone | str = play_task(task, bots)
         except Exception as error:  # a harness bug, reported to the runner as text
             answer = f"{type(error).__name__}: {error}"
-            bots.close()  # streams may be left open: connect afresh
-        try:
-            connection.send(answer)
-        except (BrokenPipeError, OSError):
-            return
+        with self._lock, contextlib.suppress(BrokenPipeError, OSError):  # the runner is gone
+            self._connection.send((task.key, answer))

@@ -1,0 +1,114 @@
+"""The Ray backend on a real local Ray instance (2 CPUs, one instance for the module): the same
+standings as the local pool, and a Ray worker killed mid-match loses and doubles nothing.
+
+Skipped when Ray is not installed (``pip install 'ruckus-arena[ray]'``; ``make test`` installs
+it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from tournaments.runner import start_run
+from tournaments.runner.report import current_standings
+from tournaments.runner.session import Placement
+from tournaments.standings import BotStanding
+from tournaments.store import ResultStore
+
+from .conftest import Recorder, tournament_toml, wait_for
+
+ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'ruckus-arena[ray]'")
+state = pytest.importorskip("ray.util.state", reason="Ray's state API needs ray[default]")
+
+BOTS = ["alpha=random", "bravo=random", "charlie=random"]
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    ray.init(
+        num_cpus=2,
+        include_dashboard=True,
+        log_to_driver=False,
+        _system_config={"task_events_report_interval_ms": 100},
+    )
+    yield
+    ray.shutdown()
+
+
+def _play(tmp_path: Path, name: str, text: str, backend: str, observer=None) -> Path:
+    source = tmp_path / f"{name}.toml"
+    source.write_text(text)
+    run = tmp_path / name
+    start_run(source, run, 2, observer or Recorder(), Placement(backend))
+    return run
+
+
+def _outcomes(run: Path) -> list[tuple[object, ...]]:
+    """The standings without the decision times (those are timings, not outcomes)."""
+    store = ResultStore.open(run)
+    try:
+        rows: list[BotStanding] = current_standings(store, store.definition())
+    finally:
+        store.close()
+    return [
+        (row.name, row.games, row.points, row.wins, row.draws, row.losses, row.elo, row.skill)
+        for row in rows
+    ]
+
+
+def test_a_round_robin_on_ray_gives_the_standings_of_the_local_pool(local_ray, tmp_path):
+    text = tournament_toml(BOTS, games=2)
+    local = _play(tmp_path, "local", text, "local")
+    on_ray = _play(tmp_path, "ray", text, "ray")
+    assert _outcomes(on_ray) == _outcomes(local)
+    assert len(_outcomes(on_ray)) == 3
+    node_logs = list((on_ray / "bots").glob("*/*.log"))
+    assert {path.name for path in node_logs} == {"alpha.1.log", "bravo.1.log", "charlie.1.log"}
+
+
+def _retried() -> bool:
+    """Whether Ray has run some match a second time (its task events arrive a little late)."""
+    tasks = state.list_tasks(filters=[("name", "=", "play_on_node")], limit=10_000)
+    return any(task.attempt_number >= 1 for task in tasks)
+
+
+class WorkerKiller(Recorder):
+    """After a result comes in, kills the Ray worker of a match still running, found through
+    Ray's state API; again after later results (three kills at most) until Ray reports a match
+    run a second time (the report of a running match may come when its worker has moved on)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.killed: list[int] = []
+
+    def match_recorded(self, result) -> None:
+        super().match_recorded(result)
+        if len(self.killed) >= 3 or (self.killed and _retried()):
+            return
+        running = state.list_tasks(
+            filters=[("name", "=", "play_on_node"), ("state", "=", "RUNNING")]
+        )
+        for task in running:
+            if task.worker_pid and task.worker_pid not in self.killed:
+                with contextlib.suppress(ProcessLookupError):  # gone already
+                    os.kill(task.worker_pid, signal.SIGKILL)
+                    self.killed.append(task.worker_pid)
+                    return
+
+
+def test_a_ray_worker_killed_mid_run_loses_and_doubles_no_match(local_ray, tmp_path):
+    text = tournament_toml(BOTS, games=6)
+    killer = WorkerKiller()
+    run = _play(tmp_path, "killed", text, "ray", killer)
+    assert killer.killed, "no running match was found to kill"
+    assert wait_for(_retried, 10.0)  # a match its killed worker played ran again
+    keys = [result.key for result in killer.results]
+    assert len(keys) == len(set(keys)) == 18
+    store = ResultStore.open(run)
+    assert sorted(result.key for result in store.results()) == sorted(keys)
+    store.close()
