@@ -73,24 +73,25 @@ def find_root(
     says, per row, whether the function increases; without a sign change in the bracket the
     answer is the end nearest to one."""
     x = start
-    for _ in range(_MAX_ITERATIONS):
-        value, slope = function(x)
-        below = (value < 0) == rising
-        low = np.where(below, x, low)
-        high = np.where(below, high, x)
-        with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for _ in range(_MAX_ITERATIONS):
+            value, slope = function(x)
+            below = (value < 0) == rising
+            low = np.where(below, x, low)
+            high = np.where(below, high, x)
             step = x - value / slope
-        scale = tolerance * np.maximum(np.abs(x), 1.0)
-        settled = (value == 0) | (np.abs(step - x) <= scale) | (high - low <= scale)
-        inside = settled | ((step > low) & (step < high))
-        x = np.where(settled, x, np.where(inside, step, (low + high) / 2))
-        if np.all(settled):
-            break
+            scale = tolerance * np.maximum(np.abs(x), 1.0)
+            settled = (value == 0) | (np.abs(step - x) <= scale) | (high - low <= scale)
+            inside = settled | ((step > low) & (step < high))
+            x = np.where(settled, x, np.where(inside, step, (low + high) / 2))
+            if settled.all():
+                break
     return x
 
 
-def solve_secular(probabilities: Array, offsets: Array) -> Array:
-    """Return ``x`` solving ``Σ_j p_j d_j / (1 + x d_j) = 0`` per row (``d`` = ``offsets``).
+def solve_secular(probabilities: Array, offsets: Array, start: Array | None = None) -> Array:
+    """Return ``x`` solving ``Σ_j p_j d_j / (1 + x d_j) = 0`` per row (``d`` = ``offsets``),
+    searching from ``start`` (default 0, no constraint).
 
     Each row of ``offsets`` must hold a negative and a positive value."""
     if not (np.all(offsets.min(axis=-1) < 0) and np.all(offsets.max(axis=-1) > 0)):
@@ -101,12 +102,12 @@ def solve_secular(probabilities: Array, offsets: Array) -> Array:
     high = np.where(offsets < 0, bounds, np.inf).min(axis=-1)
 
     def secular(x: Array) -> tuple[Array, Array]:
-        denominator = 1.0 + x[..., None] * offsets
-        value = (probabilities * offsets / denominator).sum(axis=-1)
-        slope = -(probabilities * offsets**2 / denominator**2).sum(axis=-1)
-        return value, slope
+        ratio = offsets / (1.0 + x[..., None] * offsets)
+        weighted = probabilities * ratio
+        return weighted.sum(axis=-1), -(weighted * ratio).sum(axis=-1)
 
-    return find_root(secular, low, high, np.zeros_like(low, dtype=bool), np.zeros_like(low))
+    begin = np.zeros_like(low) if start is None else np.clip(start, low, high)
+    return find_root(secular, low, high, np.zeros_like(low, dtype=bool), begin)
 
 
 def mle_with_mean(probabilities: Array, mean: Array) -> tuple[Array, Array]:
@@ -119,19 +120,24 @@ def mle_with_mean(probabilities: Array, mean: Array) -> tuple[Array, Array]:
 def mle_with_t_value(probabilities: Array, t_value: Array) -> Array:
     """Return the most likely distributions with ``(μ - 1/2) / σ`` equal to ``t_value``."""
     values = support(probabilities.shape[-1])
-    estimate = np.full_like(probabilities, 1.0 / probabilities.shape[-1])
-    t = t_value[..., None]
+    empirical = probabilities.reshape(-1, probabilities.shape[-1])
+    t = np.broadcast_to(t_value, probabilities.shape[:-1]).reshape(-1, 1)
+    estimate = np.full_like(empirical, 1.0 / empirical.shape[-1])
+    rows = np.arange(len(empirical))
+    multipliers = np.zeros(len(empirical))
     for _ in range(_MAX_ITERATIONS):
-        mean, variance = mean_and_variance(values, estimate)
-        sigma = np.sqrt(variance)[..., None]
-        phi = values - 0.5 - t * sigma * (1.0 + ((values - mean[..., None]) / sigma) ** 2) / 2
-        x = solve_secular(probabilities, phi)
-        following = probabilities / (1.0 + x[..., None] * phi)
-        change = np.abs(following - estimate).max()
-        estimate = following
-        if change < _T_VALUE_TOLERANCE:
+        current = estimate[rows]
+        mean, variance = mean_and_variance(values, current)
+        sigma = np.sqrt(variance)[:, None]
+        spread = 1.0 + ((values - mean[:, None]) / sigma) ** 2
+        phi = values - 0.5 - t[rows] * sigma * spread / 2
+        x = solve_secular(empirical[rows], phi, multipliers[rows])
+        following = empirical[rows] / (1.0 + x[:, None] * phi)
+        estimate[rows], multipliers[rows] = following, x
+        rows = rows[np.abs(following - current).max(axis=-1) >= _T_VALUE_TOLERANCE]
+        if not len(rows):
             break
-    return estimate
+    return estimate.reshape(probabilities.shape)
 
 
 def divergence(probabilities: Array, model: Array) -> Array:

@@ -201,7 +201,14 @@ def _fit(
         pairs = np.array(present, dtype=np.int64)
         draws = np.concatenate([pairs, pairs[:, ::-1]])
         groups.append((draws, np.full(len(draws), VIRTUAL_DRAWS / 2)))
-    result = minimize(_negative_log_likelihood, start, args=(groups,), jac=True, method="L-BFGS-B")
+    result = minimize(
+        _negative_log_likelihood,
+        start,
+        args=(groups,),
+        jac=True,
+        method="L-BFGS-B",
+        options={"ftol": 1e-13, "gtol": 1e-8},
+    )
     strengths: Array = result.x
     return strengths
 
