@@ -2,6 +2,9 @@
 // The Liar's Dice board of the HTML replay: each seat's cup, the standing bid, the last reveal.
 // It uses only the page's label (which escapes its text) and SEAT_COLORS (docs/games.md of Ruckus).
 (() => {
+// The page has four seat colours; seats 4 and 5 of a six-seat match get two more.
+const COLORS = [...SEAT_COLORS, "#ff7f0e", "#8c564b"];
+const seatColor = (seat) => COLORS[seat % COLORS.length];
 const WIDTH = 640;
 const ROW = 48;
 const DIE = 34;
@@ -19,7 +22,7 @@ function counts(value, face, wild) {
 }
 
 function cupRow(obs, row, y) {
-  const color = SEAT_COLORS[row.seat % 4];
+  const color = seatColor(row.seat);
   let out = label(40, y + DIE / 2, `seat ${row.seat}`, color, 14, `font-weight="bold"`);
   if (row.out) return out + label(110, y + DIE / 2, "out", "#999", 14);
   if (obs.to_move === null) return out + label(130, y + DIE / 2, `${row.dice_left} dice left`, "#333", 14);
@@ -45,7 +48,7 @@ function revealRows(obs, top) {
     "#333", 13);
   shownCups(r).forEach(([seat, cup], row) => {
     const y = top + 14 + row * REVEAL_ROW;
-    out += label(40, y + SMALL / 2, `seat ${seat}`, SEAT_COLORS[seat % 4], 12);
+    out += label(40, y + SMALL / 2, `seat ${seat}`, seatColor(seat), 12);
     cup.forEach((value, k) => {
       const hit = counts(value, r.face, obs.wild_ones);
       out += die(84 + k * (SMALL + 4), y, SMALL, value, hit ? "#9ae6b4" : "#fff", hit ? "#2f855a" : "#aaa");
@@ -78,7 +81,7 @@ registerBoard("liars-dice", {
     "green die in the reveal: counted toward the challenged bid (ones when wild)"],
   seatFacts(obs, seat) {
     const row = obs.seats[seat];
-    return { side: "", color: SEAT_COLORS[seat % 4], extra: row.out ? "out" : `${row.dice_left} dice` };
+    return { side: "", color: seatColor(seat), extra: row.out ? "out" : `${row.dice_left} ${row.dice_left === 1 ? "die" : "dice"}` };
   },
   privateText(obs) {
     if (obs.viewer === null || obs.to_move === null) return "";

@@ -11,12 +11,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from tournaments.replay.views import GenericView, JsonDict, seat_style
+from tournaments.replay.views import SEAT_STYLES, GenericView, JsonDict
 
 LEGEND = (
     ("cups", "digits: dice the viewer may see  ?: a hidden die  out: no dice left"),
     ("reveal", "bold green: a die that counted toward the challenged bid (ones when wild)"),
 )
+
+STYLES = (*SEAT_STYLES, "bold dark_orange", "bold cyan")
+"""Ruckus's four seat styles, and two more for seats 4 and 5 of a six-seat match."""
+
+
+def seat_style(seat: int) -> str:
+    """Return the Rich style of a seat (seats 0-3 as everywhere in Ruckus)."""
+    return STYLES[seat % len(STYLES)]
 
 
 def _counts(die: int, face: int, wild_ones: bool) -> bool:

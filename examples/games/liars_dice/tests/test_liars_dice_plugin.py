@@ -118,6 +118,7 @@ def test_the_terminal_view_shows_a_seat_its_own_cup_only():
     assert view.private_lines(GAME.observe(state, 0)) == ["your dice: 2 5"]
     assert view.private_lines(GAME.observe(state, None)) == []
     assert view.seat_facts(GAME.observe(state, None), 2)[2] == "1 die"
+    assert len({view.seat_facts(GAME.observe(new(6), None), s)[1] for s in range(6)}) == 6
 
 
 def test_the_terminal_view_shows_the_bid_and_the_last_reveal():
