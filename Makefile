@@ -4,6 +4,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NODE_STAMP := sdk/node/node_modules/.installed
+# The example third game, installed as a user would install a game package (a regular install:
+# the strict sandbox lets bots read the venv, not a source folder an editable install points at).
+GAME_EXAMPLE := examples/games/liars_dice
+GAME_STAMP := $(VENV)/.game-example-installed
+GAME_SOURCES := $(shell find $(GAME_EXAMPLE) -name '*.py' -o -name '*.js' -o -name '*.json' -o -name pyproject.toml | grep -v '/build/')
 
 .PHONY: demo test lint proto bench clean
 
@@ -14,6 +19,10 @@ $(STAMP): pyproject.toml sdk/python/pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check -e sdk/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,ray]'
 	touch $(STAMP)
+
+$(GAME_STAMP): $(STAMP) $(GAME_SOURCES)
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./$(GAME_EXAMPLE)
+	touch $(GAME_STAMP)
 
 $(NODE_STAMP): sdk/node/package.json sdk/node/package-lock.json
 	npm ci --prefix sdk/node --no-audit --no-fund --loglevel=error
@@ -30,7 +39,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint $(NODE_STAMP)
+test: lint $(NODE_STAMP) $(GAME_STAMP)
 	@test -x /usr/bin/chromium || echo "note: chromium not installed: the browser test will be skipped (apt-get install chromium)"
 	@$(BIN)/ruckus doctor | grep unavailable | sed 's/^/note: sandbox level /;s/$$/ (its tests will be skipped)/' || true
 	$(BIN)/pytest -q
