@@ -5,20 +5,22 @@ from __future__ import annotations
 import typer
 
 from referee.games import game_names, get_game
-from referee.games.registry import load_problems
 from referee.games.base import ConfigError
 from referee.games.playout import random_playout
+from referee.games.registry import load_problems
 
 
 def list_games() -> None:
     """List the games, their player counts and scenarios."""
-    for name in game_names():
-        spec = get_game(name).spec
+    specs = [get_game(name).spec for name in game_names()]
+    name_width = max((len(spec.name) for spec in specs), default=0)
+    title_width = max((len(spec.title) for spec in specs), default=0)
+    for spec in specs:
         scenarios = ", ".join(
             f"{s} (default)" if s == spec.default_scenario else s for s in spec.scenarios
         )
         typer.echo(
-            f"{spec.name:8} {spec.title:16} rules {spec.rules_version:5} "
+            f"{spec.name:{name_width}}  {spec.title:{title_width}}  rules {spec.rules_version:5} "
             f"players {spec.min_players}-{spec.max_players}  scenarios: {scenarios}"
         )
     for problem in load_problems():
