@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from enum import StrEnum
 from typing import Any
 
@@ -21,6 +22,7 @@ from referee.games.pilfer.actions import Action
 from referee.games.pilfer.config import SCENARIOS, Config, make_config
 from referee.games.pilfer.scoring import ranking_keys
 from referee.games.pilfer.state import State
+from referee.games.rng import Rng
 
 
 def finish(state: State) -> State:
@@ -142,6 +144,31 @@ class PilferGame:
             scores=tuple(state.points),
             turn_seat=state.turn_seat,
         )
+
+    def resample(self, state: State, seat: int, rng: random.Random) -> State:
+        """Return a state ``seat`` cannot tell from ``state``: the kinds of every token it has
+        not seen (face down on the board and not sniffed by it, or still in the bag) dealt
+        afresh among those tokens, and a new random source for the dice and spinners.
+
+        Face-up, carried, discarded and delivered tokens keep their kinds: the seat saw them,
+        so the kinds left to deal are exactly the ones it cannot place.
+        """
+        unseen = [
+            token
+            for ids in state.tokens.values()
+            for token in ids
+            if token not in state.face_up and token not in state.known[seat]
+        ]
+        unseen.extend(range(state.dealt + 1, len(state.bag) + 1))
+        kinds = [state.bag[token - 1] for token in unseen]
+        rng.shuffle(kinds)
+        bag = list(state.bag)
+        for token, kind in zip(unseen, kinds, strict=True):
+            bag[token - 1] = kind
+        new = state.copy()
+        new.bag = tuple(bag)
+        new.rng = Rng(rng.getrandbits(64))
+        return new
 
     def digest(self, state: State) -> str:
         """Return a stable hash of the full state."""
