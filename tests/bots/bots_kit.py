@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 import uuid
@@ -12,11 +13,12 @@ import grpc
 from ruckus.check import run_checks
 from ruckus.limits import CHANNEL_OPTIONS
 
-from referee.games import get_game
+from referee.games import game_names, get_game
 from referee.match import Clocks, MatchResult, MatchSetup, run_match
 from referee.sandbox import Sandbox
 from referee.transport.bots import BotSpec, open_players, parse_bot
 from referee.transport.process import BotProcess
+from referee.transport.scripts import script
 from sample_bots.registry import sample_command
 
 Policy = Callable[[dict, list[dict], int], int]
@@ -38,7 +40,8 @@ def check_bot(argv: Sequence[str], workdir: Path) -> list[str]:
     """Run the compliance kit against a bot process; return every problem found."""
     bot = start_bot(argv, workdir)
     try:
-        results = run_checks(bot.address)
+        scripts = {name: functools.partial(script, name) for name in game_names()}
+        results = run_checks(bot.address, scripts=scripts)
     finally:
         bot.stop()
     assert len(results) >= 3

@@ -11,6 +11,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from ruckus.v1 import common_pb2, referee_pb2, referee_pb2_grpc
 
+from referee.games import game_names
 from referee.matchlog import read_log, verify
 from referee.transport.server import serve
 from sample_bots.registry import sample_command
@@ -26,12 +27,12 @@ def referee(tmp_path: Path):
     server.stop(grace=1).wait(timeout=5)
 
 
-def test_list_games_names_both_games_and_their_scenarios(referee):
+def test_list_games_names_every_installed_game_and_its_scenarios(referee):
     games = referee_pb2_grpc.RefereeStub(referee).ListGames(
         referee_pb2.ListGamesRequest(), timeout=10
     )
     by_name = {game.name: game for game in games.games}
-    assert set(by_name) == {"pilfer", "wabbit"}
+    assert set(by_name) == set(game_names())
     assert by_name["pilfer"].default_scenario in by_name["pilfer"].scenarios
     assert by_name["wabbit"].min_players == 2
 

@@ -8,6 +8,8 @@ from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection_pb2
 from ruckus.v1 import common_pb2, referee_pb2
 
+from referee.games import game_names
+
 from .conftest import Referee
 
 KIND = referee_pb2.FaultPolicy
@@ -35,7 +37,7 @@ def _refusal(referee: Referee, request: referee_pb2.RunMatchRequest) -> grpc.Rpc
         ({"policy": KIND(max_strikes=-1)}, "policy.max_strikes: must be between 1 and 1000"),
         ({"policy": KIND(max_strikes=2**31 - 1)}, "policy.max_strikes: must be between"),
         ({"scenario": "moon"}, "scenario: unknown scenario 'moon' of pilfer; known: raid"),
-        ({"game": "chess"}, "game: unknown game 'chess'; known: pilfer, wabbit"),
+        ({"game": "chess"}, f"game: unknown game 'chess'; known: {', '.join(game_names())}"),
         ({"game": "x" * 5000}, "... (5000 characters)"),
         ({"bots": ["random"] * 5}, "bots: pilfer needs 2-4 bots, got 5"),
         ({"bots": []}, "bots: pilfer needs 2-4 bots, got 0"),
