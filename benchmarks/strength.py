@@ -3,8 +3,9 @@
 Every pairing plays ``--games`` matches over real gRPC, each bot in its own process; the
 matches come in pairs that reuse one seed with the seats swapped, so seat advantage and
 luck cancel out. Prints JSON: per pairing W/D/L of the first bot against the second and the
-Elo difference with its 95% interval (tournaments.ratings.elo_estimate: trinomial normal
-approximation). Usage: ``python benchmarks/strength.py --game pilfer --games 50``;
+Elo difference with its 95% interval from single games (tournaments.stats.pairwise_elo:
+trinomial, empirical-likelihood interval; a 100% or 0% score gives a one-sided bound).
+Usage: ``python benchmarks/strength.py --game pilfer --games 50``;
 ``--levels greedy search`` plays only the pairings of those bots.
 """
 
@@ -32,7 +33,7 @@ from referee.transport.process import BotProcess
 from sample_bots.pilfer_search import PilferSearch
 from sample_bots.registry import sample_bots
 from sample_bots.wabbit_search import WabbitSearch
-from tournaments.ratings import elo_estimate
+from tournaments.stats import pairwise_elo
 
 LEVELS = ("random", "greedy", "search")
 SEARCH_BOTS = {"pilfer": PilferSearch, "wabbit": WabbitSearch}
@@ -134,7 +135,7 @@ def _pairing(first: str, second: str, outcomes: list[tuple[str, str, int]]) -> d
     """Return W/D/L and Elo of ``first`` against ``second``."""
     results = [r for a, b, r in outcomes if (a, b) == (first, second)]
     wins, draws, losses = results.count(1), results.count(0), results.count(-1)
-    estimate = elo_estimate(wins, draws, losses)
+    estimate = pairwise_elo((losses, draws, wins))
     report: dict[str, object] = {
         "pairing": f"{first} vs {second}",
         "wins": wins,
@@ -145,7 +146,7 @@ def _pairing(first: str, second: str, outcomes: list[tuple[str, str, int]]) -> d
         report.update(
             score=round(estimate.score, 3),
             elo=_finite(estimate.elo),
-            elo_95=[_finite(estimate.lower), _finite(estimate.upper)],
+            elo_95=[_finite(estimate.elo_lower), _finite(estimate.elo_upper)],
         )
     return report
 

@@ -41,6 +41,16 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     [swiss]                    # swiss only
     rounds = 3
 
+    [ratings]                  # optional: the joint ratings put this bot at 0 (default: mean 0)
+    anchor = "random"
+
+    [sprt]                     # optional: a round-robin of two bots, or a gauntlet
+    elo0 = 0                   # H0: the first bot (gauntlet: the champion) is elo0 stronger
+    elo1 = 10                  # H1: it is elo1 stronger; a pairing stops when one is accepted
+    alpha = 0.05               # optional: the chance of accepting H1 when H0 holds
+    beta = 0.05                # optional: the chance of accepting H0 when H1 holds
+    model = "normalized"       # optional: normalized | logistic (tournaments.stats.sprt)
+
     [[bots]]                   # exactly one of sample / command / address
     name = "random"
     sample = "pilfer-random"
@@ -65,7 +75,7 @@ import shlex
 import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from referee.games import game_names
 from referee.games.base import GameSpec
@@ -73,6 +83,7 @@ from referee.match import Clocks, FaultPolicy
 from referee.match.clocks import STARTUP_MS
 from referee.sandbox import AUTO, Level, Limits
 from tournaments.bot_security import SECURITY_KEYS, security_fields
+from tournaments.stats.sprt import MODELS, Model, SprtConfig
 from tournaments.toml_fields import DefinitionError as DefinitionError  # re-exported
 from tournaments.toml_fields import (
     choice,
@@ -117,6 +128,8 @@ _TOP_KEYS = frozenset(
         "gauntlet",
         "knockout",
         "swiss",
+        "ratings",
+        "sprt",
         "bots",
     }
 )
@@ -168,6 +181,10 @@ class TournamentDefinition:
     swiss_rounds: int = 0
     backend: str = "local"
     """Where matches run: ``local`` (a pool on this machine) or ``ray`` (a Ray cluster)."""
+    anchor: str | None = None
+    """The bot the joint ratings put at 0 (``[ratings] anchor``); None: their mean is 0."""
+    sprt: SprtConfig | None = None
+    """The sequential test that stops a pairing early (``[sprt]``); None: every game is played."""
 
     @property
     def match_seed_root(self) -> int:
@@ -219,6 +236,8 @@ def parse_definition(text: str) -> TournamentDefinition:
         sandbox=_sandbox(table_field(data, "sandbox")),
         limits=_limits(table_field(data, "limits")),
         backend=choice(data, "backend", BACKENDS, "local"),
+        anchor=_anchor(table_field(data, "ratings"), bots),
+        sprt=_sprt(table_field(data, "sprt"), fmt, bots) if "sprt" in data else None,
         **_format_options(data, fmt, bots),
     )
 
@@ -249,6 +268,9 @@ def definition_hash(definition: TournamentDefinition) -> str:
     """
     what_is_played = json.loads(canonical_json(definition))
     del what_is_played["concurrency"], what_is_played["backend"]
+    for table in ("anchor", "sprt"):  # without them, the hash a definition always had
+        if what_is_played[table] is None:
+            del what_is_played[table]
     text = json.dumps(what_is_played, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -358,6 +380,41 @@ def _address(entry: dict[str, Any], field: str) -> str:
     if match is None or not 1 <= int(match["port"]) <= 65535:
         raise DefinitionError(field, f"{value!r}: expected grpc://HOST:PORT or grpcs://HOST:PORT")
     return value
+
+
+def _anchor(table: dict[str, Any], bots: tuple[BotEntry, ...]) -> str | None:
+    reject_unknown("ratings.", table, frozenset({"anchor"}))
+    anchor = optional_str(table, "ratings.anchor")
+    if anchor is not None and anchor not in {bot.name for bot in bots}:
+        raise DefinitionError("ratings.anchor", f"{anchor!r} is not a bot name")
+    return anchor
+
+
+def _sprt(table: dict[str, Any], fmt: str, bots: tuple[BotEntry, ...]) -> SprtConfig:
+    reject_unknown("sprt.", table, frozenset({"elo0", "elo1", "alpha", "beta", "model"}))
+    if fmt != "gauntlet" and not (fmt.endswith("round-robin") and len(bots) == 2):
+        raise DefinitionError("sprt", "needs format = 'gauntlet', or a round-robin of two bots")
+    elo0, elo1 = _number(table, "sprt.elo0", None), _number(table, "sprt.elo1", None)
+    alpha = _number(table, "sprt.alpha", SprtConfig.alpha)
+    beta = _number(table, "sprt.beta", SprtConfig.beta)
+    model = cast(Model, choice(table, "sprt.model", MODELS, SprtConfig.model))
+    try:
+        return SprtConfig(elo0=elo0, elo1=elo1, alpha=alpha, beta=beta, model=model)
+    except ValueError as error:
+        raise DefinitionError("sprt", str(error).removeprefix("sprt: ")) from None
+
+
+def _number(table: dict[str, Any], field: str, default: float | None) -> float:
+    """Return the number ``field`` (``default`` when absent; None: required)."""
+    key = field.rsplit(".", 1)[-1]
+    if key not in table:
+        if default is None:
+            raise DefinitionError(field, "missing required field")
+        return default
+    value = table[key]
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise DefinitionError(field, f"expected a number, got {value!r}")
+    return float(value)
 
 
 def _check_bot_count(fmt: str, players: int, bots: tuple[BotEntry, ...]) -> None:

@@ -1,18 +1,14 @@
-"""Ratings: Elo with a 95% interval from W/D/L counts, and OpenSkill for any player count.
+"""Ratings: the joint Elo ratings of the field, and OpenSkill, for any player count.
 
-**Elo (2-player results only).** For ``W`` wins, ``D`` draws and ``L`` losses in ``n = W + D + L``
-games, as cutechess and fastchess report it:
-
-* score ``s = (W + D/2) / n``;
-* Elo difference ``E(s) = -400 * log10(1/s - 1)`` (``-inf`` at 0, ``+inf`` at 1);
-* per-game variance of the trinomial result
-  ``var = (W (1 - s)^2 + D (1/2 - s)^2 + L (0 - s)^2) / n``;
-* standard error of the mean score ``se = sqrt(var / n)``;
-* 95% interval ``[E(s - z se), E(s + z se)]`` with ``z = 1.959964`` (normal quantile 0.975),
-  clipped to ``-inf``/``+inf`` outside ``(0, 1)``; ``margin`` is half its width.
-
-Multiplayer (3-4 seat) results are not decomposed into pairs: Elo is reported for 2-player
-results only, and multiplayer strength is given by OpenSkill.
+**Joint ratings.** :func:`tournaments.stats.joint_ratings`: Bradley–Terry (2 players) or
+Plackett–Luce maximum-likelihood ratings of every bot at once on the Elo scale, mean 0 or the
+definition's ``[ratings] anchor`` at 0, with bootstrap 95% intervals when asked for (``show``).
+They do not depend on the order the matches finished in. A fit reads every result (a few
+hundred milliseconds at 10,000), so while a run goes :class:`FieldRatings` refits the point
+estimate only when the results have grown by a tenth since its last fit: the cost per match
+stays flat however long the run, and the live figure is at most a tenth of the run behind.
+:func:`fit_joint_ratings` fits with BLAS on one thread: the problems are tiny, and OpenBLAS
+starting its threads for each small product made a fit 10-20 times slower on a busy machine.
 
 **OpenSkill.** ``openskill.models.PlackettLuce`` with its defaults (mu 25, sigma 25/3, beta 25/6,
 tau 25/300), every bot its own team, the per-seat ranks of each match as ``ranks`` (ties share a
@@ -25,30 +21,16 @@ results arrive in any order. ``ordinal`` is ``mu - 3 sigma``.
 from __future__ import annotations
 
 import bisect
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
+from threadpoolctl import threadpool_limits
 
-Z_95 = 1.959963984540054
-"""The 0.975 quantile of the standard normal distribution."""
+from tournaments.stats import JointRatings, MatchRecord, joint_ratings
 
-
-@dataclass(frozen=True)
-class EloEstimate:
-    """An Elo difference against the opponents faced, with its 95% interval."""
-
-    games: int
-    score: float
-    elo: float
-    lower: float
-    upper: float
-
-    @property
-    def margin(self) -> float:
-        """Half the width of the 95% interval (``inf`` when a bound is infinite)."""
-        return (self.upper - self.lower) / 2
+REFIT_GROWTH = 10
+"""The live joint ratings are refitted once the results have grown by 1/REFIT_GROWTH."""
 
 
 @dataclass(frozen=True)
@@ -60,32 +42,47 @@ class SkillRating:
     ordinal: float
 
 
-def elo_from_score(score: float) -> float:
-    """Return ``-400 log10(1/score - 1)``, infinite at the ends of ``[0, 1]``."""
-    if score <= 0.0:
-        return -math.inf
-    if score >= 1.0:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+@dataclass(frozen=True)
+class RatedGame:
+    """What the joint ratings read of a match: seats, ranks and seed."""
+
+    seats: tuple[str, ...]
+    ranks: tuple[int, ...]
+    seed: int
 
 
-def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate | None:
-    """Return the Elo estimate for W/D/L counts (see the module docstring); None for no games."""
-    games = wins + draws + losses
-    if games == 0:
-        return None
-    score = (wins + draws / 2) / games
-    variance = (
-        wins * (1.0 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * (0.0 - score) ** 2
-    ) / games
-    error = math.sqrt(variance / games)
-    return EloEstimate(
-        games=games,
-        score=score,
-        elo=elo_from_score(score),
-        lower=elo_from_score(score - Z_95 * error),
-        upper=elo_from_score(score + Z_95 * error),
-    )
+def fit_joint_ratings(
+    bots: Sequence[str], records: Iterable[MatchRecord], anchor: str | None, resamples: int
+) -> JointRatings:
+    """Return :func:`tournaments.stats.joint_ratings` of ``records``, fitted with BLAS on one
+    thread."""
+    with threadpool_limits(limits=1, user_api="blas"):
+        return joint_ratings(bots, records, anchor, resamples)
+
+
+class FieldRatings:
+    """The joint ratings' point estimate for a run whose results keep arriving."""
+
+    def __init__(self, bots: Sequence[str], anchor: str | None = None) -> None:
+        self.bots = tuple(bots)
+        self.anchor = anchor
+        self._games: list[RatedGame] = []
+        self._fitted: JointRatings | None = None
+        self.rated = 0
+        """How many results the last fit covered."""
+
+    def add(self, game: RatedGame) -> None:
+        """Count one more result (fitted at the next refit)."""
+        self._games.append(game)
+
+    def ratings(self) -> JointRatings:
+        """Return the ratings of the last fit, refitting first when the results have grown by
+        1/REFIT_GROWTH since it (or it is the first)."""
+        due = max(1, self.rated // REFIT_GROWTH)
+        if self._fitted is None or len(self._games) - self.rated >= due:
+            self._fitted = fit_joint_ratings(self.bots, self._games, self.anchor, resamples=0)
+            self.rated = len(self._games)
+        return self._fitted
 
 
 def openskill_ratings(

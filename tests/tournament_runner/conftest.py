@@ -124,18 +124,21 @@ def _faults(number: int) -> tuple[dict[str, int], dict[str, int]]:
     return {}, {}
 
 
-def store_schedule(run_dir: Path, text: str) -> None:
-    """Record results for the whole schedule, as a run would, in schedule order."""
+def store_schedule(
+    run_dir: Path, text: str, ranks: Callable[[int], tuple[int, ...]] = _ranks
+) -> None:
+    """Record results for the whole schedule, as a serial run would, in schedule order; the
+    ``number``-th match gets ``ranks(number)``."""
     definition = parse_definition(text)
     store = ResultStore.create(run_dir, text)
     folder = RunFolder(run_dir)
     number = 0
     while matches := next_matches(definition, store.finished_ranks()):
-        for match in matches:
+        for match in matches[:1]:  # the schedule may change with each result (knockout, SPRT)
             log = folder.log_path(match.key)
             log.parent.mkdir(parents=True, exist_ok=True)
             log.write_text("{}\n")
-            ranks = _ranks(number)
+            outcome = ranks(number)
             faults = _faults(number)
             store.record_result(
                 MatchResult(
@@ -145,8 +148,8 @@ def store_schedule(run_dir: Path, text: str) -> None:
                     seats=match.seats,
                     seed=match.seed,
                     log_path=folder.log_name(match.key),
-                    ranks=ranks,
-                    scores=(ranks[1] * 3, ranks[0] * 3),
+                    ranks=outcome,
+                    scores=(outcome[1] * 3, outcome[0] * 3),
                     reason="round_cap",
                     faults=faults,
                     decision_times=(

@@ -1,4 +1,5 @@
-"""``ruckus tournament show``: golden fixed-width standings and bracket, JSON and CSV.
+"""``ruckus tournament show``: golden fixed-width standings, pairings, SPRT and bracket, the
+head-to-head matrix and the match list, JSON and CSV.
 
 The run folders are built from fixed results (no bots), so the output is exact. Regenerate
 the golden files with ``RUCKUS_UPDATE_GOLDEN=1`` (see golden/README.md).
@@ -25,9 +26,30 @@ UPDATE = os.environ.get("RUCKUS_UPDATE_GOLDEN") == "1"
 
 @pytest.fixture
 def round_robin_run(tmp_path: Path) -> Path:
-    text = tournament_toml(["alpha=random", "bravo=random", "charlie=random", "delta=random"])
+    bots = ["alpha=random", "bravo=random", "charlie=random", "delta=random"]
+    text = tournament_toml(bots, games=2)
     store_schedule(tmp_path / "rr", text.replace('name = "test"', 'name = "golden-rr"'))
     return tmp_path / "rr"
+
+
+SPRT = """
+[gauntlet]
+champion = "alpha"
+
+[sprt]
+elo0 = -100
+elo1 = 100
+model = "logistic"
+"""
+
+
+@pytest.fixture
+def sprt_run(tmp_path: Path) -> Path:
+    text = tournament_toml(
+        ["alpha=random", "bravo=random", "charlie=random"], fmt="gauntlet", games=40, extra=SPRT
+    )
+    store_schedule(tmp_path / "sprt", text.replace('name = "test"', 'name = "golden-sprt"'))
+    return tmp_path / "sprt"
 
 
 @pytest.fixture
@@ -78,15 +100,73 @@ def test_show_swiss_matches_golden_with_byes(swiss_run):
     _compare("show_swiss.txt", output)
 
 
+def test_show_sprt_gauntlet_matches_golden_with_decisions(sprt_run):
+    output = _show(sprt_run)
+    assert "SPRT (logistic, elo0 -100, elo1 100" in output
+    _compare("show_sprt.txt", output)
+
+
+def test_show_h2h_and_matches(round_robin_run):
+    output = _show(round_robin_run, "--h2h", "--matches", "--resamples", "0")
+    assert "Head to head" in output and "Elo [95%]" not in output
+    h2h = output[output.index("Head to head") : output.index("Matches")]
+    assert "1.5/2" in h2h and "·" in h2h
+    matches = output[output.index("Matches") :]
+    assert "rr/alpha~bravo/g0" in matches and "bravo 2 (T2)" in matches
+    assert "logs/rr/alpha~bravo/" in matches
+
+
 def test_show_json_has_every_bot_and_fault_counts(round_robin_run):
     document = json.loads(_show(round_robin_run, "--json"))
     assert document["tournament"] == "golden-rr"
     rows = document["standings"]
     assert [row["place"] for row in rows] == [1, 2, 3, 4]
     assert {row["bot"] for row in rows} == {"alpha", "bravo", "charlie", "delta"}
-    assert sum(row["games"] for row in rows) == 12
-    assert sum(row["faults_timeout"] for row in rows) == 2
-    assert sum(row["faults_crashed"] for row in rows) == 1
+    assert sum(row["games"] for row in rows) == 24
+    assert sum(row["faults_timeout"] for row in rows) == 6
+    assert sum(row["faults_crashed"] for row in rows) == 2
+    assert all(row["elo_lower"] < row["elo"] < row["elo_upper"] for row in rows)
+    assert sum(row["elo"] for row in rows) == pytest.approx(0, abs=0.2)
+    assert document["ratings"] == {"model": "bradley-terry", "anchor": None, "resamples": 200}
+
+
+def test_show_json_carries_pairings_h2h_matches_and_bounds_for_sweeps(round_robin_run):
+    document = json.loads(_show(round_robin_run, "--json"))
+    pairings = {(p["bot"], p["opponent"]): p for p in document["pairings"]}
+    assert len(pairings) == 6
+    sweep = pairings[("charlie", "delta")]
+    assert sweep["wdl"] == {"wins": 2, "draws": 0, "losses": 0, "games": 2}
+    assert sweep["pentanomial"]["ww"] == 1 and sweep["pentanomial"]["pairs"] == 1
+    for model in ("trinomial", "paired"):
+        figures = sweep[model]
+        assert figures["elo"] is None and figures["elo_upper"] is None  # +inf: a bound
+        assert figures["elo_lower"] is not None and figures["los"] > 0.5
+    cells = document["head_to_head"]["cells"]
+    assert sum(cell["games"] for cell in cells) == 2 * 12
+    assert len(document["matches"]) == 12
+    assert {"key", "seats", "ranks", "scores", "reason", "faults", "log_path"} <= set(
+        document["matches"][0]
+    )
+    assert document["sprt"] is None and document["bracket"] is None
+
+
+def test_show_json_carries_the_sprt_state_and_the_bracket(sprt_run, knockout_run):
+    tests = json.loads(_show(sprt_run, "--json"))["sprt"]
+    assert (tests["elo0"], tests["elo1"], tests["model"]) == (-100, 100, "logistic")
+    decided = [test for test in tests["tests"] if test["decision"] is not None]
+    assert decided and all(test["games"] < 40 for test in decided)
+    assert {"llr", "lower_bound", "upper_bound", "units"} <= set(decided[0])
+    bracket = json.loads(_show(knockout_run, "--json"))["bracket"]
+    assert bracket[-1]["round"] == 3 and bracket[-1]["winner"] == "delta"
+
+
+def test_show_hides_nelo_when_every_game_is_a_draw(tmp_path):
+    text = tournament_toml(["alpha=random", "bravo=random"], games=2)
+    store_schedule(tmp_path / "draws", text, ranks=lambda number: (1, 1))
+    pairing = json.loads(_show(tmp_path / "draws", "--json"))["pairings"][0]
+    assert pairing["wdl"]["draws"] == 2
+    assert pairing["paired"]["elo"] == 0.0 and pairing["paired"]["nelo"] is None
+    assert pairing["trinomial"]["nelo_lower"] is None
 
 
 def test_show_csv_matches_json(round_robin_run):

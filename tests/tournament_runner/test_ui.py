@@ -8,8 +8,9 @@ from pathlib import Path
 from rich.console import Console
 
 from tournaments.runner import RunContext, RunFolder, expected_total
+from tournaments.stats import JointRating
 from tournaments.store import ResultStore
-from tournaments.ui import LiveView, PlainView, format_elo, format_faults
+from tournaments.ui import LiveView, PlainView, format_faults, format_rating
 
 from .conftest import store_schedule, tournament_toml
 
@@ -76,6 +77,8 @@ def test_plain_view_prints_one_line_per_match_with_faults(tmp_path):
 
 
 def test_elo_and_fault_cells():
-    assert format_elo(None) == "-"
+    assert format_rating(JointRating("idle", 0, None, None, None)) == "-"
+    assert format_rating(JointRating("a", 4, 35.4, None, None)) == "+35"
+    assert format_rating(JointRating("a", 4, -0.2, -80.6, 60.1)) == "+0 [-81, +60]"
     assert format_faults({}) == "0"
     assert format_faults({"TIMEOUT": 2, "CRASHED": 0, "ILLEGAL_ACTION": 1}) == "3 (T2 IA1)"

@@ -1,55 +1,47 @@
-"""Elo and OpenSkill numbers against values worked out by hand from the published formulas."""
+"""Joint ratings as the standings keep them, and OpenSkill numbers worked out by hand from the
+published formulas."""
 
 from __future__ import annotations
 
 import math
+import random
+from itertools import pairwise
 
 import pytest
 
-from tournaments.ratings import elo_estimate, elo_from_score, openskill_ratings
+from tournaments.ratings import FieldRatings, RatedGame, fit_joint_ratings, openskill_ratings
+from tournaments.stats import joint_ratings
 
 
-def test_elo_of_ten_wins_five_draws_five_losses():
-    # s = (10 + 5/2) / 20 = 0.625;  E = -400 log10(1/0.625 - 1) = -400 log10(0.6) = 88.7395
-    # var = (10 * 0.375^2 + 5 * 0.125^2 + 5 * 0.625^2) / 20 = 3.4375 / 20 = 0.171875
-    # se = sqrt(0.171875 / 20) = 0.0927025;  1.959964 * se = 0.181694
-    # lower = E(0.443306) = -39.5648;  upper = E(0.806694) = 248.1849;  margin = 143.8749
-    estimate = elo_estimate(10, 5, 5)
-    assert estimate is not None
-    assert estimate.games == 20
-    assert estimate.score == 0.625
-    assert estimate.elo == pytest.approx(88.7395, abs=1e-4)
-    assert estimate.lower == pytest.approx(-39.5648, abs=1e-4)
-    assert estimate.upper == pytest.approx(248.1849, abs=1e-4)
-    assert estimate.margin == pytest.approx(143.8749, abs=1e-4)
+def _games(count: int, seed: int = 3) -> list[RatedGame]:
+    rng = random.Random(seed)
+    games = []
+    for number in range(count):
+        seats = tuple(rng.sample(["a", "b", "c"], 2))
+        games.append(RatedGame(seats, rng.choice([(1, 2), (2, 1), (1, 1)]), number // 2))
+    return games
 
 
-def test_elo_of_an_even_score_is_zero_with_a_symmetric_interval():
-    # s = 0.5; var = (3 * 0.25 + 4 * 0 + 3 * 0.25) / 10 = 0.15; se = sqrt(0.015) = 0.1224745
-    # upper = E(0.5 + 0.240045) = -400 log10(1/0.740045 - 1) = 181.7445 = -lower
-    estimate = elo_estimate(3, 4, 3)
-    assert estimate is not None
-    assert estimate.elo == 0.0
-    assert estimate.upper == pytest.approx(181.7445, abs=1e-4)
-    assert estimate.lower == pytest.approx(-181.7445, abs=1e-4)
+def test_fit_joint_ratings_is_joint_ratings_with_blas_on_one_thread():
+    games = _games(40)
+    assert fit_joint_ratings("abc", games, "c", 20) == joint_ratings("abc", games, "c", 20)
 
 
-def test_elo_bounds_are_infinite_when_the_interval_leaves_zero_to_one():
-    # s = 0.75, se = sqrt(0.1875 / 8) = 0.153093: s + 1.96 se = 1.050 > 1
-    estimate = elo_estimate(6, 0, 2)
-    assert estimate is not None
-    assert estimate.elo == pytest.approx(190.8485, abs=1e-4)  # -400 log10(1/3)
-    assert estimate.upper == math.inf
-    assert estimate.margin == math.inf
-    perfect = elo_estimate(4, 0, 0)
-    assert perfect is not None
-    assert (perfect.elo, perfect.lower, perfect.upper) == (math.inf, math.inf, math.inf)
-
-
-def test_elo_edge_cases():
-    assert elo_estimate(0, 0, 0) is None
-    assert elo_from_score(0.0) == -math.inf
-    assert elo_from_score(0.75) == pytest.approx(-400 * math.log10(1 / 3))
+def test_field_ratings_refit_once_the_results_grew_by_a_tenth():
+    games = _games(300)
+    field = FieldRatings("abc", anchor="a")
+    fits = []
+    for count, game in enumerate(games, start=1):
+        field.add(game)
+        ratings = field.ratings()
+        if field.rated == count:
+            fits.append(count)
+            assert ratings == joint_ratings("abc", games[:count], "a", resamples=0)
+    assert fits[:12] == list(range(1, 13))  # every result while fewer than 20
+    assert all(later - earlier == max(1, earlier // 10) for earlier, later in pairwise(fits))
+    assert fits[-1] > 270 and len(fits) < 60
+    by_name = {rating.name: rating for rating in field.ratings().ratings}
+    assert by_name["a"].elo == 0.0 and by_name["a"].lower is None
 
 
 # OpenSkill Plackett-Luce by hand, defaults mu 25, sigma 25/3, beta 25/6, tau 25/300.

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from referee.sandbox import SandboxError
+from tournaments.analysis import MAX_RESAMPLES, RESAMPLES, analyse, analysis_json
 from tournaments.definition import BACKENDS, DefinitionError, load_definition
 from tournaments.runner import (
     BackendError,
@@ -23,7 +24,7 @@ from tournaments.runner import (
     resume_run,
     start_run,
 )
-from tournaments.runner.report import current_standings, standings_csv, standings_json
+from tournaments.runner.report import current_standings, standings_csv
 from tournaments.runner.session import Placement
 from tournaments.store import ResultStore, StoreError
 from tournaments.ui import Screen
@@ -167,10 +168,36 @@ def resume(
 @tournament_app.command("show")
 def show(
     run_dir: Annotated[Path, typer.Argument(help="Run folder.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print everything (standings, pairings, SPRT, bracket, "
+            "head to head, matches) as JSON.",
+        ),
+    ] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the standings as CSV.")] = False,
+    h2h: Annotated[
+        bool, typer.Option("--h2h", help="Also print the head-to-head matrix (score, games).")
+    ] = False,
+    matches: Annotated[
+        bool,
+        typer.Option(
+            "--matches", help="Also print every match: seats, ranks, scores, reason, faults, log."
+        ),
+    ] = False,
+    resamples: Annotated[
+        int,
+        typer.Option(
+            "--resamples",
+            min=0,
+            max=MAX_RESAMPLES,
+            help="Bootstrap resamples of the Elo intervals (0: none).",
+        ),
+    ] = RESAMPLES,
 ) -> None:
-    """Print a run's standings from its stored results (and the bracket of a knockout)."""
+    """Print a run's standings, pairings and SPRT tests from its stored results (and the
+    bracket of a knockout)."""
     if as_json and as_csv:
         raise typer.BadParameter("choose one of --json and --csv")
     try:
@@ -178,13 +205,13 @@ def show(
     except _FAILURES as error:
         raise _fail(error) from None
     try:
-        if as_json or as_csv:
-            definition = store.definition()
-            standings = current_standings(store, definition)
-            text = standings_json(definition, standings) if as_json else standings_csv(standings)
-            typer.echo(text.rstrip("\n"))
+        if as_json:
+            typer.echo(analysis_json(analyse(store, resamples)))
+        elif as_csv:
+            standings = current_standings(store, store.definition(), resamples)
+            typer.echo(standings_csv(standings).rstrip("\n"))
         else:
-            Screen().report(store)
+            Screen().report(store, resamples, h2h, matches)
     finally:
         store.close()
 

@@ -1,32 +1,43 @@
 """Standings as the run reports them: read from the store, flattened for JSON and CSV.
 
-In JSON and CSV an infinite Elo or bound (a 100% or 0% score) is written as null / empty.
+``elo`` is the joint rating, ``elo_lower`` and ``elo_upper`` its bootstrap 95% interval (empty
+without resamples); ``buchholz`` and ``sonneborn_berger`` are set for Swiss runs. A missing or
+non-finite figure is written as null / empty.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 
 from tournaments.definition import TournamentDefinition
 from tournaments.schedule import swiss_byes
-from tournaments.standings import BotStanding, standings_from_store
+from tournaments.standings import BotStanding, StandingsOptions, standings_from_store
 from tournaments.store import FAULT_CLASSES, ResultStore
 
 Row = dict[str, str | int | float | None]
 
 
-def current_standings(store: ResultStore, definition: TournamentDefinition) -> list[BotStanding]:
-    """Return the standings from everything stored now (Swiss byes included)."""
+def standings_options(definition: TournamentDefinition, resamples: int = 0) -> StandingsOptions:
+    """Return how ``definition``'s standings are ranked and rated."""
+    return StandingsOptions(definition.format == "swiss", definition.anchor, resamples)
+
+
+def current_standings(
+    store: ResultStore, definition: TournamentDefinition, resamples: int = 0
+) -> list[BotStanding]:
+    """Return the standings from everything stored now (Swiss byes included), the ratings'
+    intervals from ``resamples`` bootstrap resamples (0: none)."""
     byes: dict[str, int] = {}
     if definition.format == "swiss":
         byes = swiss_byes(definition, store.finished_ranks())
-    return standings_from_store(store, definition.bot_names, byes)
+    options = standings_options(definition, resamples)
+    return standings_from_store(store, definition.bot_names, byes, options)
 
 
 def _finite(value: float | None, digits: int) -> float | None:
+    """Return ``value`` rounded, or None when it is missing or not finite."""
     return round(value, digits) + 0.0 if value is not None and math.isfinite(value) else None
 
 
@@ -43,9 +54,11 @@ def standing_row(place: int, standing: BotStanding) -> Row:
         "losses": standing.losses,
         "byes": standing.byes,
         "score_pct": _finite(standing.score_pct, 2),
-        "elo": _finite(elo.elo, 1) if elo else None,
-        "elo_lower": _finite(elo.lower, 1) if elo else None,
-        "elo_upper": _finite(elo.upper, 1) if elo else None,
+        "elo": _finite(elo.elo, 1),
+        "elo_lower": _finite(elo.lower, 1),
+        "elo_upper": _finite(elo.upper, 1),
+        "buchholz": _finite(standing.buchholz, 2),
+        "sonneborn_berger": _finite(standing.sonneborn_berger, 2),
         "skill_mu": round(standing.skill.mu, 3),
         "skill_sigma": round(standing.skill.sigma, 3),
         "skill_ordinal": round(standing.skill.ordinal, 3),
@@ -59,17 +72,6 @@ def standing_row(place: int, standing: BotStanding) -> Row:
 def standings_rows(standings: list[BotStanding]) -> list[Row]:
     """Return the rows of every bot, best first."""
     return [standing_row(place, standing) for place, standing in enumerate(standings, start=1)]
-
-
-def standings_json(definition: TournamentDefinition, standings: list[BotStanding]) -> str:
-    """Return the standings as a JSON document naming the tournament."""
-    document = {
-        "tournament": definition.name,
-        "game": definition.game,
-        "format": definition.format,
-        "standings": standings_rows(standings),
-    }
-    return json.dumps(document, indent=2, allow_nan=False)
 
 
 def standings_csv(standings: list[BotStanding]) -> str:

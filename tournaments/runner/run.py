@@ -6,7 +6,8 @@ again after every finished match, as they release games as results arrive. A res
 recorded only from a complete log, and only then does the schedule see it, so a run killed at
 any moment resumes by playing the unrecorded matches again. A match that fails for a reason
 other than a bot (a worker died, a log is broken) is retried a few times before the run stops
-with :class:`RunnerError`.
+with :class:`RunnerError`. With ``[sprt]``, a pairing whose test has decided has its
+remaining matches taken out of the queue (those already running finish and are recorded).
 """
 
 from __future__ import annotations
@@ -26,7 +27,13 @@ from tournaments.runner.layout import RunFolder
 from tournaments.runner.pool import Completion
 from tournaments.runner.records import IncompleteLog, adopt_complete_logs, result_from_log
 from tournaments.runner.worker import MatchTask
-from tournaments.schedule import Match, next_matches, planned_matches
+from tournaments.schedule import (
+    Match,
+    SequentialTests,
+    next_matches,
+    planned_matches,
+    sequential_tests,
+)
 from tournaments.store import MatchResult, ResultStore
 
 POLL_SECONDS = 0.25
@@ -51,6 +58,8 @@ class RunContext:
     concurrency: int
     recorded: int
     total: int | None
+    sprt: SequentialTests | None = None
+    """The ``[sprt]`` tests, updated by the run before each result reaches the observers."""
 
 
 class RunObserver(Protocol):
@@ -116,6 +125,8 @@ class _Loop:
         self.running: dict[str, Match] = {}
         self.failures: Counter[str] = Counter()
         self.played = 0
+        self.decided = False
+        """Whether a test decided since the queue was last cut."""
         spec = get_game(self.definition.game).spec
         self.scenario = self.definition.scenario or spec.default_scenario
         banks = self.definition.players * self.definition.clocks.bank_ms / 1000.0
@@ -159,10 +170,13 @@ class _Loop:
             self.hand_out(queue)  # freed workers start their next match before results are read
             for completion in completions:
                 failed = self.complete(completion)
-                if failed is not None and self.known_up_front:
+                if failed is not None and self.known_up_front and self.needed(failed):
                     bisect.insort(queue, failed, key=_schedule_order)
             if completions and not self.known_up_front:
                 queue = self.pending()
+            if self.decided:
+                queue = [match for match in queue if self.needed(match)]
+                self.decided = False
 
     def hand_out(self, queue: list[Match]) -> None:
         """Give matches from ``queue`` to the backend while it has room (see
@@ -186,6 +200,7 @@ class _Loop:
                 self.context.store.record_result(result)
                 self.finished[result.key] = result.ranks
                 self.played += 1
+                self._test(result)
                 self.observer.match_recorded(result)
                 return None
         kept = ""
@@ -196,6 +211,23 @@ class _Loop:
             raise RunnerError(f"match {match.key} failed {RETRIES + 1} times; last: {problem}")
         self.observer.notice(f"match {match.key} failed ({problem}){kept}; playing it again")
         return match
+
+    def needed(self, match: Match) -> bool:
+        """Return whether ``match`` is to be played: always, or while its test is undecided."""
+        return self.context.sprt is None or self.context.sprt.needed(match)
+
+    def _test(self, result: MatchResult) -> None:
+        """Count ``result`` in the ``[sprt]`` tests; say which it decided."""
+        if self.context.sprt is None:
+            return
+        for test in self.context.sprt.record(result.key, result.ranks):
+            state = test.state
+            self.observer.notice(
+                f"sprt {test.bot} vs {test.opponent}: {state.decision} accepted after "
+                f"{state.games} games (LLR {state.llr:.2f}, bounds {state.lower_bound:.2f} "
+                f"and {state.upper_bound:.2f}); its remaining matches are skipped"
+            )
+            self.decided = True
 
 
 def run_tournament(
@@ -217,9 +249,9 @@ def run_tournament(
         observer.notice(f"log of match {key} set aside as {folder.set_aside(key)}: {reason}")
     runner = open_backend(backend, definition, folder, concurrency, observer.notice, ray_address)
     try:
-        context = RunContext(
-            definition, folder, store, concurrency, store.count(), expected_total(definition)
-        )
+        tests = sequential_tests(definition, store.finished_ranks())
+        total = expected_total(definition) if tests is None else store.count() + tests.remaining()
+        context = RunContext(definition, folder, store, concurrency, store.count(), total, tests)
         observer.run_started(context)
         began = time.monotonic()
         loop = _Loop(context, runner, observer)

@@ -1,0 +1,86 @@
+"""Everything Rich draws for tournaments: the live view, the standings, the report of a run.
+
+The live view (:mod:`tournaments.ui.live`) follows a run as a
+:class:`~tournaments.runner.RunObserver`: a progress bar with ETA, the leaderboard, the SPRT
+tests with their LLR against the bounds, the latest results, and the latest faults and notices.
+It reads the store once, when the run starts (or resumes), and then keeps the standings as
+results arrive (:class:`~tournaments.standings.StandingsTracker`); it redraws at most
+:data:`~tournaments.ui.live.REDRAW_HZ` times a second, however fast matches finish, so a match
+costs the same at the end of a long run as at its start. :func:`print_report` prints what
+``show`` shows (:mod:`tournaments.ui.tables` draws each part).
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from tournaments.analysis import RunAnalysis, analyse
+from tournaments.store import ResultStore
+from tournaments.ui.live import LiveView, PlainView
+from tournaments.ui.tables import (
+    bracket_tree,
+    format_faults,
+    format_rating,
+    head_to_head_table,
+    matches_table,
+    pairings_table,
+    sprt_table,
+    standings_table,
+)
+
+__all__ = [
+    "LiveView",
+    "PlainView",
+    "Screen",
+    "format_faults",
+    "format_rating",
+    "print_report",
+]
+
+
+def print_report(
+    console: Console, analysis: RunAnalysis, h2h: bool = False, matches: bool = False
+) -> None:
+    """Print a run's standings, pairings, SPRT tests and (knockout) bracket; with ``h2h`` the
+    head-to-head matrix, with ``matches`` every match."""
+    definition = analysis.definition
+    played = len(analysis.results)
+    count = "1 match" if played == 1 else f"{played} matches"
+    title = f"{definition.name}: {definition.game} {definition.format}, {count}"
+    console.print(standings_table(analysis.standings, title, definition.anchor))
+    if analysis.pairings:
+        console.print(pairings_table(analysis.pairings, definition.players))
+    if analysis.tests:
+        console.print(sprt_table(analysis.tests))
+    if analysis.bracket:
+        console.print(bracket_tree(definition, analysis.bracket))
+    if h2h:
+        console.print(head_to_head_table(analysis.head_to_head))
+    if matches:
+        console.print(matches_table(analysis.results))
+
+
+class Screen:
+    """The terminal the CLI draws on, so that commands never touch Rich themselves."""
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console()
+
+    def live_view(self) -> LiveView:
+        """Return a live view on this screen (use it as a context manager)."""
+        return LiveView(self.console)
+
+    def plain_view(self) -> PlainView:
+        """Return a plain one-line-per-match view on this screen."""
+        return PlainView(self.console)
+
+    def report(
+        self, store: ResultStore, resamples: int = 0, h2h: bool = False, matches: bool = False
+    ) -> None:
+        """Print the report of the run in ``store`` (see :func:`print_report`), the ratings'
+        intervals from ``resamples`` bootstrap resamples (0: point estimates)."""
+        print_report(self.console, analyse(store, resamples), h2h, matches)
+
+    def line(self, text: str) -> None:
+        """Print ``text`` as it is (no markup, no wrapping)."""
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
