@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
 
 from tournaments.runner import RunContext, RunFolder, expected_total
+from tournaments.schedule import sequential_tests
 from tournaments.stats import JointRating
 from tournaments.store import ResultStore
 from tournaments.ui import LiveView, PlainView, format_faults, format_rating
@@ -82,3 +84,38 @@ def test_elo_and_fault_cells():
     assert format_rating(JointRating("a", 4, -0.2, -80.6, 60.1)) == "+0 [-81, +60]"
     assert format_faults({}) == "0"
     assert format_faults({"TIMEOUT": 2, "CRASHED": 0, "ILLEGAL_ACTION": 1}) == "3 (T2 IA1)"
+
+
+SPRT = '\n[gauntlet]\nchampion = "alpha"\n\n[sprt]\nelo0 = -100\nelo1 = 100\nmodel = "logistic"\n'
+
+
+def test_live_and_plain_views_show_the_sprt_tests_and_shrink_the_total(tmp_path):
+    bots = ["alpha=random", "bravo=random", "charlie=random"]
+    text = tournament_toml(bots, fmt="gauntlet", games=40, extra=SPRT)
+    store_schedule(tmp_path / "played", text)  # both tests decide after 12 of 40 games
+    played = ResultStore.open(tmp_path / "played")
+    results = played.results()
+    played.close()
+    store = ResultStore.create(tmp_path / "live", text)
+    context = _context(store, tmp_path / "live", 0)
+    definition = context.definition
+    tests = sequential_tests(definition, {})
+    context = replace(context, sprt=tests)
+    assert context.total == 80
+    console, plain_console = _console(), _console()
+    view, plain = LiveView(console), PlainView(plain_console)
+    view.run_started(context)
+    plain.run_started(context)
+    for result in results:
+        tests.record(result.key, result.ranks)  # as the run does before telling the views
+        view.match_recorded(result)
+        plain.match_recorded(result)
+    console.print(view.render())
+    store.close()
+    shown = console.export_text()
+    assert "SPRT (logistic, elo0 -100, elo1 100" in shown
+    assert "H1 accepted" in shown and "H0 accepted" in shown
+    assert f"{len(results)}/{len(results)}" in shown  # the bar's total is what was needed
+    assert (
+        plain_console.export_text().splitlines()[-1].startswith(f"[{len(results)}/{len(results)}]")
+    )
