@@ -82,6 +82,11 @@ def parse_bot(
 RemotePlayer = GrpcPlayer | UnstartedPlayer
 
 
+def seat_output(output_dir: Path, seat: int) -> Path:
+    """Return the file that captures the output of the bot spawned for ``seat``."""
+    return output_dir / f"seat{seat}.log"
+
+
 @contextlib.contextmanager
 def open_players(
     specs: Sequence[BotSpec],
@@ -89,10 +94,13 @@ def open_players(
     output_dir: Path,
     sandbox: Sandbox | None = None,
     startup_ms: int = STARTUP_MS,
+    keep_output: bool = True,
 ) -> Iterator[list[RemotePlayer]]:
     """Start the spawned bots in ``sandbox``, connect to every seat, and clean up on exit.
 
-    ``sandbox`` defaults to the strongest level that works here.
+    ``sandbox`` defaults to the strongest level that works here. Each spawned bot's output goes
+    to ``output_dir/seat<N>.log``; ``keep_output`` says whether those files outlive the call
+    (faults then name them).
 
     Bots that fail to start (a command that cannot run, a bot that never listens) are still
     returned: their ``start`` raises STARTUP_FAILED, so the match records the fault. On exit
@@ -109,7 +117,9 @@ def open_players(
                 players.append(remote)
                 continue
             try:
-                process = BotProcess(spec.argv, output_dir / f"seat{seat}.log", sandbox)
+                process = BotProcess(
+                    spec.argv, seat_output(output_dir, seat), sandbox, keep_output=keep_output
+                )
             except OSError as error:
                 fault = PlayerFault(FaultCode.STARTUP_FAILED, f"cannot run the bot: {error}")
                 players.append(UnstartedPlayer(spec.source, fault))

@@ -21,7 +21,7 @@ from referee.transport.codec.game_codec import GameCodec
 from referee.transport.probe import probe
 from referee.transport.process import BotProcess
 from referee.transport.security import ClientSecurity
-from referee.transport.watch import BotWatch
+from referee.transport.watch import BotWatch, with_output
 
 MAX_ANSWER_BYTES = 256 * 1024
 """The largest message the referee accepts from a bot; a Decision is a few bytes."""
@@ -144,7 +144,7 @@ class GrpcPlayer:
             info = self._describe(bot_pb2.DescribeRequest(), timeout=timeout)
         except grpc.RpcError as error:
             detail = f"Describe failed: {error.code()}: {error.details()}"[:500]
-            self.startup_fault = PlayerFault(FaultCode.STARTUP_FAILED, detail)
+            self.startup_fault = self._startup_failed(detail)
             return
         except PlayerFault as fault:
             self.startup_fault = fault
@@ -152,13 +152,17 @@ class GrpcPlayer:
         self.info = info
         if game not in info.games:
             detail = f"bot {info.name!r} plays {list(info.games)}, not {game!r}"
-            self.startup_fault = PlayerFault(FaultCode.STARTUP_FAILED, detail)
+            self.startup_fault = self._startup_failed(detail)
+
+    def _startup_failed(self, detail: str) -> PlayerFault:
+        """Return STARTUP_FAILED with ``detail`` and, for a local bot, its last output lines."""
+        return PlayerFault(FaultCode.STARTUP_FAILED, with_output(detail, self.watch))
 
     def _wait_ready(self, timeout: float) -> None:
         if self.process is not None:
             problem = self.process.wait_listening(timeout)
             if problem is not None:
-                raise self._limit_fault() or PlayerFault(FaultCode.STARTUP_FAILED, problem)
+                raise self._limit_fault() or self._startup_failed(problem)
             return
         deadline = time.monotonic() + timeout
         next_probe = time.monotonic() + PROBE_AFTER_SECONDS
@@ -168,8 +172,7 @@ class GrpcPlayer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 seen = f" ({reason})" if reason else ""
-                detail = f"not listening after {timeout:.1f} s{seen}"
-                raise PlayerFault(FaultCode.STARTUP_FAILED, detail)
+                raise self._startup_failed(f"not listening after {timeout:.1f} s{seen}")
             try:
                 ready.result(timeout=min(remaining, 0.05))
                 return
@@ -178,13 +181,13 @@ class GrpcPlayer:
             if self.watch is not None:
                 ended = self.watch.ended(0.0)
                 if ended is not None:
-                    tail = self.watch.output_tail(300)
-                    raise PlayerFault(FaultCode.CRASHED, f"{ended} before answering: {tail}")
+                    detail = with_output(f"{ended} before answering", self.watch)
+                    raise PlayerFault(FaultCode.CRASHED, detail)
             if time.monotonic() >= next_probe:
                 next_probe = time.monotonic() + PROBE_AFTER_SECONDS
                 reason = probe(self.address, self._security)
                 if reason is not None and _refused_at_the_door(reason):
-                    raise PlayerFault(FaultCode.STARTUP_FAILED, f"refused: {reason}")
+                    raise self._startup_failed(f"refused: {reason}")
 
     def _limit_fault(self) -> PlayerFault | None:
         """Return RESOURCE_LIMIT when the sandbox stopped the bot for passing a limit."""
@@ -282,8 +285,7 @@ class GrpcPlayer:
         if self.watch is not None:
             ended = self.watch.ended(EXIT_WAIT_SECONDS)
             if ended is not None:
-                tail = self.watch.output_tail(500)
-                return _fail(stream, FaultCode.CRASHED, f"{ended}: {tail}")
+                return _fail(stream, FaultCode.CRASHED, with_output(ended, self.watch))
         if item is _END:
             return _fail(stream, FaultCode.DISCONNECTED, "ended the stream")
         detail = f"stream failed: {item.code()}: {item.details()}"

@@ -73,7 +73,8 @@ class BotProcess:
     """A bot started from a command line inside ``sandbox``, listening on ``address``.
 
     ``bot_dir`` is the folder the bot may read (default: its script's or executable's folder);
-    ``cwd`` is where an unconfined (``none``) bot starts.
+    ``cwd`` is where an unconfined (``none``) bot starts. ``keep_output`` says whether the
+    output file outlives the match (faults then name it).
     """
 
     def __init__(
@@ -83,8 +84,10 @@ class BotProcess:
         sandbox: Sandbox | None = None,
         bot_dir: Path | None = None,
         cwd: Path | None = None,
+        keep_output: bool = True,
     ) -> None:
         self.sandbox = sandbox or default_sandbox()
+        self.kept_output = output_path if keep_output else None
         self.jail = Jail(self.sandbox, tuple(argv), bot_dir or cwd)
         self.port = free_port()
         self.address = self.jail.address(self.port)
@@ -127,17 +130,18 @@ class BotProcess:
         return self.jail.limit_exceeded()
 
     def wait_listening(self, seconds: float) -> str | None:
-        """Wait until the bot accepts connections; return what went wrong, or None."""
+        """Wait until the bot accepts connections; return what went wrong, or None.
+
+        The problem does not quote the bot's output: :func:`referee.transport.watch.with_output`
+        adds its last lines where a fault is recorded.
+        """
         deadline = time.monotonic() + seconds
         next_door_check = time.monotonic() + DOOR_CHECK_SECONDS
         while time.monotonic() < deadline:
             code = self.exit_code()
             if code is not None:
-                tail = self.output_tail(300).strip()
-                problem = f"exited with code {code} before listening" + (
-                    f": {tail}" if tail else ""
-                )
-                return problem + self._permission_hint(tail)
+                hint = self._permission_hint(self.output_tail())
+                return f"exited with code {code} before listening{hint}"
             if self._accepts():
                 return None
             if time.monotonic() >= next_door_check:
@@ -203,7 +207,10 @@ class BotProcess:
             return None
 
     def output_tail(self, limit: int = 2000) -> str:
-        """Return the last ``limit`` characters the bot wrote to stdout/stderr."""
+        """Return the last ``limit`` characters the bot wrote to stdout/stderr (all of it, once
+        the process has ended: the copy of its last words is waited for)."""
+        if self._popen.poll() is not None:
+            self._pump.join(timeout=STOP_GRACE_SECONDS)
         return output_tail(self.output_path, limit)
 
     def _signal_group(self, signum: int) -> None:

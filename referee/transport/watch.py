@@ -18,6 +18,15 @@ from referee.sandbox.procs import read_process
 from referee.transport.process import output_tail
 
 POLL_SECONDS = 0.02
+TAIL_LINES = 12
+"""How many of a bot's last output lines a STARTUP_FAILED or CRASHED fault quotes."""
+TAIL_BYTES = 4000
+"""How much of the end of a bot's output file is read to find those lines."""
+LINE_CHARS = 240
+"""Longer output lines are cut to this many characters in a fault."""
+SETTLE_SECONDS = 0.1
+"""How long a dead bot's output file must stay the same size to count as complete."""
+SETTLE_LIMIT_SECONDS = 1.0
 
 
 class BotWatch(Protocol):
@@ -35,6 +44,11 @@ class BotWatch(Protocol):
         """Return the limit the sandbox stopped the bot for, if it did."""
         ...
 
+    @property
+    def kept_output(self) -> Path | None:
+        """The file that keeps the bot's whole output after the match (None: not kept)."""
+        ...
+
 
 class ProcessWatch:
     """A :class:`BotWatch` of a bot started by another process (the tournament runner)."""
@@ -43,6 +57,11 @@ class ProcessWatch:
         self.pid = pid
         self.output_path = output_path
         self.status_path = status_path
+
+    @property
+    def kept_output(self) -> Path:
+        """The runner keeps every bot's output file in the run folder."""
+        return self.output_path
 
     def ended(self, timeout: float) -> str | None:
         """Wait until the pid is gone or a zombie (its parent, the runner, reaps it)."""
@@ -54,9 +73,49 @@ class ProcessWatch:
         return "exited"
 
     def output_tail(self, limit: int = 2000) -> str:
-        """Return the end of the bot's captured output file."""
+        """Return the end of the bot's captured output file: once the process has ended, after
+        its last words have landed (the runner copies them from the bot's pipe to the file)."""
+        if read_process(self.pid) is None:
+            self._wait_for_the_file_to_settle()
         return output_tail(self.output_path, limit)
+
+    def _wait_for_the_file_to_settle(self) -> None:
+        """Wait (at most ``SETTLE_LIMIT_SECONDS``) until the output file stops growing."""
+        deadline = time.monotonic() + SETTLE_LIMIT_SECONDS
+        size = -1
+        while time.monotonic() < deadline:
+            try:
+                now = self.output_path.stat().st_size
+            except OSError:
+                return
+            if now == size:
+                return
+            size = now
+            time.sleep(SETTLE_SECONDS)
 
     def limit_exceeded(self) -> str | None:
         """Return what the sandbox's watchdog wrote when it stopped the bot."""
         return read_limit(self.status_path)
+
+
+def last_lines(text: str, count: int = TAIL_LINES) -> list[str]:
+    """Return the last ``count`` non-blank lines of ``text``, each cut to ``LINE_CHARS``."""
+    lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+    return [line[:LINE_CHARS] for line in lines[-count:]]
+
+
+def with_output(detail: str, watch: BotWatch | None) -> str:
+    """Return a fault's ``detail`` followed by the last lines the local bot printed.
+
+    Every STARTUP_FAILED and CRASHED fault of a bot the harness started carries them, so a bot
+    that dies in ``Describe`` or mid-match shows its own error (a traceback, a panic) where the
+    fault is reported, with the file that keeps the whole output when one is kept. A remote
+    bot (``watch`` None) has no output to quote.
+    """
+    if watch is None:
+        return detail
+    kept = "" if watch.kept_output is None else f" ({watch.kept_output})"
+    lines = last_lines(watch.output_tail(TAIL_BYTES))
+    if not lines:
+        return f"{detail}; the bot printed nothing{kept}"
+    return f"{detail}; its last output{kept}:\n" + "\n".join(f"  | {line}" for line in lines)

@@ -5,8 +5,9 @@ sleep (past any deadline), exit (the process dies), out_of_range (index past the
 garbage (bytes that are not a BotMessage), oversize (a huge message), hangup (ends the
 stream but keeps running), wrong_id (answers another decision id), status (ends the stream
 with a status of its choosing, RESOURCE_EXHAUSTED), wrong_game (says it plays only Wabbit),
-die_at_start (exits before listening). Arguments after the count are ignored (tests use one
-to find the process by its command line).
+die_at_start (exits before listening), die_in_describe (listens, then dies answering
+Describe). A bot that dies first prints why, as a real one would. Arguments after the count
+are ignored (tests use one to find the process by its command line).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class FaultBot(ruckus.Bot):
         if self.mode == "sleep":
             time.sleep(30)
         if self.mode == "exit":
+            print(f"crashing on purpose at decision {self.count}", file=sys.stderr, flush=True)
             os._exit(3)
         return len(actions) + 5
 
@@ -53,6 +55,9 @@ def raw_server(mode: str, after: int) -> None:
     """Serve a bot that writes raw bytes on its Play stream."""
 
     def describe(request: bytes, context: Any) -> bytes:
+        if mode == "die_in_describe":
+            print("KeyError: 'games' while describing myself", file=sys.stderr, flush=True)
+            os._exit(4)
         games = ["wabbit"] if mode == "wrong_game" else ["pilfer", "wabbit"]
         info = bot_pb2.BotInfo(name=f"raw-{mode}", games=games)
         return info.SerializeToString()
@@ -99,7 +104,8 @@ def main() -> None:
     after = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     if mode == "die_at_start":
         sys.exit("this bot never starts")
-    if mode in ("garbage", "oversize", "hangup", "wrong_id", "status", "wrong_game"):
+    raw = ("garbage", "oversize", "hangup", "wrong_id", "status", "wrong_game", "die_in_describe")
+    if mode in raw:
         raw_server(mode, after)
     else:
         ruckus.run(FaultBot(mode, after))

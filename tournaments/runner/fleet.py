@@ -19,6 +19,7 @@ from referee.sandbox import Sandbox
 from referee.transport.probe import probe
 from referee.transport.process import BotProcess
 from referee.transport.security import ClientSecurity, SecurityError
+from referee.transport.watch import with_output
 from sample_bots.registry import sample_command
 from tournaments.definition import BotEntry, TournamentDefinition
 from tournaments.runner.worker import SeatEndpoint
@@ -118,7 +119,7 @@ def _exit_problem(process: BotProcess, code: int) -> str:
     limit = process.limit_exceeded()
     if limit is not None:
         return f"stopped by the sandbox: over {limit}"
-    return f"exited with code {code}: {process.output_tail(300).strip()}"
+    return f"exited with code {code}"
 
 
 class BotFleet:
@@ -190,8 +191,9 @@ class BotFleet:
         assert bot.process is not None
         bot.process.stop()
         bot.crashes += 1
-        bot.last_failure = problem
+        bot.last_failure = with_output(problem, bot.process)
         bot.last_fault = fault
+        problem = f"{problem}; its output: {bot.process.output_path}"
         if bot.crashes > self.max_restarts:
             bot.quarantined = True
             bot.process = None
@@ -219,7 +221,7 @@ class BotFleet:
         bot = self.bots[name]
         if bot.quarantined:
             reason = f"quarantined after {bot.crashes} crashes; last: {bot.last_failure}"
-            return SeatEndpoint(bot.source, None, reason[:500], quarantine_fault=bot.last_fault)
+            return SeatEndpoint(bot.source, None, reason, quarantine_fault=bot.last_fault)
         if bot.process is None:
             return SeatEndpoint(bot.source, bot.address, security=bot.security)
         process = bot.process
