@@ -16,6 +16,7 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     decision_ms = 2000         # limit per decision
     bank_ms = 120000           # time bank per seat per match
     startup_ms = 15000         # to listen and answer Describe
+    time_margin_ms = 0         # an overrun of decision_ms this long is no TIMEOUT (bank pays)
 
     [faults]                   # optional; the same names as `ruckus play --policy --max-strikes`
     policy = "forfeit"         # forfeit | default-action
@@ -268,6 +269,7 @@ def definition_hash(definition: TournamentDefinition) -> str:
     """
     what_is_played = json.loads(canonical_json(definition))
     del what_is_played["concurrency"], what_is_played["backend"]
+    what_is_played["clocks"] = definition.clocks.to_json()  # no margin: the hash it always had
     for table in ("anchor", "sprt"):  # without them, the hash a definition always had
         if what_is_played[table] is None:
             del what_is_played[table]
@@ -276,10 +278,12 @@ def definition_hash(definition: TournamentDefinition) -> str:
 
 
 def _clocks(table: dict[str, Any]) -> Clocks:
-    reject_unknown("clocks.", table, frozenset({"decision_ms", "bank_ms", "startup_ms"}))
+    known = frozenset({"decision_ms", "bank_ms", "startup_ms", "time_margin_ms"})
+    reject_unknown("clocks.", table, known)
     return Clocks(
         decision_ms=int_field(table, "clocks.decision_ms", Clocks.decision_ms, 1, 3_600_000),
         bank_ms=int_field(table, "clocks.bank_ms", Clocks.bank_ms, 1, 86_400_000),
+        time_margin_ms=int_field(table, "clocks.time_margin_ms", 0, 0, 60_000),
     )
 
 

@@ -103,7 +103,7 @@ def match_header(setup: MatchSetup, players: Sequence[Player]) -> JsonDict:
         "seed": setup.seed,
         "players": len(players),
         "seats": [player.identity().to_json() for player in players],
-        "clocks": dataclasses.asdict(setup.clocks),
+        "clocks": setup.clocks.to_json(),
         "policy": dataclasses.asdict(setup.policy),
     }
 
@@ -184,17 +184,18 @@ class _Match:
     def ask(self, seat: int, actions: list[Any]) -> tuple[int, float, Fault | None]:
         """Ask ``seat`` for a decision; return (index, seconds used, fault or None)."""
         prompt = self.prompt(seat, actions)
+        limit = self.clocks.tolerance(seat)  # the allowance the bot is told, plus the margin
         began = time.monotonic()
         try:
-            index = self.players[seat].decide(prompt, prompt.time_left)
+            index = self.players[seat].decide(prompt, limit)
         except PlayerFault as error:
             used = time.monotonic() - began
             self.clocks.charge(seat, used)
             return 0, used, Fault(seat, error.code, error.detail, self.decisions)
         used = time.monotonic() - began
         self.clocks.charge(seat, used)
-        if used > prompt.time_left:
-            detail = f"answered after {used * 1000:.0f} ms; limit {prompt.time_left * 1000:.0f} ms"
+        if used > limit:
+            detail = f"answered after {used * 1000:.0f} ms; limit {limit * 1000:.0f} ms"
             return 0, used, Fault(seat, FaultCode.TIMEOUT, detail, self.decisions)
         if not 0 <= index < len(actions):
             detail = f"action index {index} not in 0..{len(actions) - 1}"

@@ -145,6 +145,7 @@ class _Loop:
             bots=match.seats,
             decision_ms=clocks.decision_ms,
             bank_ms=clocks.bank_ms,
+            time_margin_ms=clocks.time_margin_ms,
             policy=self.definition.faults.kind,
             max_strikes=self.definition.faults.max_strikes,
             log_path=self.context.folder.log_path(match.key),

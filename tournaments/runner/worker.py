@@ -88,6 +88,7 @@ class MatchTask:
     startup_ms: int
     log_key: bytes = field(repr=False)
     bots: tuple[str, ...] = ()
+    time_margin_ms: int = 0
     """The seats' bot names, for a backend whose machines find the bots themselves."""
 
 
@@ -206,7 +207,7 @@ def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
         task.seed,
         task.scenario,
         match_id=task.key,
-        clocks=Clocks(decision_ms=task.decision_ms, bank_ms=task.bank_ms),
+        clocks=Clocks(task.decision_ms, task.bank_ms, task.time_margin_ms),
         policy=FaultPolicy(kind=task.policy, max_strikes=task.max_strikes),
     )
     connected: list[GrpcPlayer] = []
