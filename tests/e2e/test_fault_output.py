@@ -1,13 +1,17 @@
-"""A bot that fails to start or crashes shows its own last words in the fault."""
+"""A bot that fails to start or crashes shows its own last words in the fault, and
+``ruckus play --bot-logs`` keeps its whole output where it says."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from referee.match import Clocks, FaultCode
 from referee.matchlog import read_log
 
 FAST = Clocks(decision_ms=1_000, bank_ms=30_000)
+RUCKUS = [sys.executable, "-c", "from tournaments.cli import app; app()"]
 
 
 def test_a_bot_that_dies_in_describe_is_startup_failed_with_its_output(workdir: Path, kit):
@@ -34,3 +38,33 @@ def test_a_bot_that_crashes_mid_match_shows_its_last_words(workdir: Path, kit):
     assert fault.code is FaultCode.CRASHED
     assert "  | crashing on purpose at decision 3" in fault.detail
     assert str(workdir / "bots" / "seat1.log") in fault.detail  # the file is kept: it is named
+
+
+def test_play_keeps_the_bots_output_with_bot_logs_and_says_where(tmp_path: Path, kit):
+    logs = tmp_path / "bot-output"
+    options = ["--seed", "4", "--decision-ms", "1000", "--bot-logs", str(logs)]
+    played = subprocess.run(
+        [*RUCKUS, "play", "pilfer", "--bot", "random", "--bot", kit.fault_bot("exit", 2), *options],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert played.returncode == 0, played.stderr
+    assert "CRASHED at decision" in played.stdout
+    assert "  | crashing on purpose at decision 3" in played.stdout
+    assert f"bot output: {logs / 'seat0.log'} (random), {logs / 'seat1.log'} (cmd:" in played.stdout
+    assert "crashing on purpose" in (logs / "seat1.log").read_text()
+
+
+def test_play_without_bot_logs_says_how_to_keep_the_output(tmp_path: Path, kit):
+    played = subprocess.run(
+        [*RUCKUS, "play", "pilfer", "--bot", kit.fault_bot("die_at_start"), "--bot", "random"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert "  | this bot never starts" in played.stdout
+    assert "the bots' whole output was not kept: --bot-logs DIR keeps it" in played.stdout

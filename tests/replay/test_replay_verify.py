@@ -108,10 +108,26 @@ def test_log_without_result_line_is_incomplete(make_log: MakeLog, tmp_path: Path
     assert verdict.decisions == 49
 
 
-def test_missing_file_fails(tmp_path: Path) -> None:
+def test_a_missing_file_is_a_one_line_error(tmp_path: Path) -> None:
     code, output = _verify(tmp_path / "nothing.jsonl")
-    assert code == 1
-    assert "cannot read the log" in output
+    assert code == 2
+    assert output.count("\n") == 1 and "nothing.jsonl: no such file or folder" in output
+
+
+def test_globs_and_folders_of_logs_are_expanded(make_log: MakeLog, tmp_path: Path) -> None:
+    nested = tmp_path / "logs" / "rr" / "a~b"
+    nested.mkdir(parents=True)
+    for name, game in (("g0.jsonl", "pilfer"), ("g1.jsonl", "wabbit")):
+        (nested / name).write_text(make_log(game).read_text())
+    for target in (str(tmp_path / "logs" / "**" / "*.jsonl"), str(tmp_path / "logs")):
+        code, output = _verify(target)
+        assert code == 0, output
+        assert [line.split()[:2] for line in output.splitlines()] == [
+            ["OK", f"{nested / 'g0.jsonl'}:"],
+            ["OK", f"{nested / 'g1.jsonl'}:"],
+        ]
+    code, output = _verify(str(tmp_path / "logs" / "*.jsonl"))
+    assert code == 2 and "nothing matches" in output
 
 
 def test_any_failure_makes_the_exit_code_non_zero(make_log: MakeLog, tmp_path: Path) -> None:

@@ -144,7 +144,14 @@ def test_incomplete_logs_fail_unless_allowed(run: Path) -> None:
     assert code == 0
 
 
-def test_a_directory_that_is_not_a_run_gets_a_one_line_error(tmp_path: Path) -> None:
+def test_a_folder_without_runs_or_logs_gets_a_one_line_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", "verify", str(tmp_path)])
     assert result.exit_code == 2
-    assert result.output == f"error: {tmp_path} is not a run folder (it holds no results.sqlite)\n"
+    assert result.output == f"error: {tmp_path} holds no run (results.sqlite) and no match log\n"
+
+
+def test_a_folder_of_runs_and_a_glob_check_every_log_with_its_run(genuine: Path) -> None:
+    for target in (genuine.parent, f"{genuine}/logs/**/*.jsonl"):
+        code, lines = _verify(target)
+        assert code == 0
+        assert len(lines) == 3 and all(line.endswith("(MACs checked)") for line in lines)

@@ -2,16 +2,55 @@
 
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError, version
+from typing import Annotated
+
 import typer
 
 from tournaments.cli import bot, doctor, games, play, referee, replay, tournament
+from tournaments.cli.errors import OneLineErrors
+
+DISTRIBUTION = "ruckus-arena"
 
 app = typer.Typer(
     name="ruckus",
     help="Referee and tournament harness for AI bots playing Pilfer and Wabbit Wampage.",
     no_args_is_help=True,
     add_completion=False,
+    cls=OneLineErrors,
 )
+
+
+def installed_version() -> str:
+    """Return the installed version of Ruckus (``unknown`` when it runs from a bare checkout)."""
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _print_version(asked: bool) -> None:
+    """Print ``ruckus <version>`` and stop, when ``--version`` is given."""
+    if asked:
+        typer.echo(f"ruckus {installed_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version of Ruckus and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Referee and tournament harness for AI bots playing Pilfer and Wabbit Wampage."""
+
+
 games.register(app)
 play.register(app)
 referee.register(app)

@@ -18,6 +18,7 @@ from referee.transport.process import BotProcess
 from referee.transport.scripts import script
 from referee.transport.security import ClientSecurity
 from sample_bots.registry import sample_command
+from tournaments.cli.paths import output_folder
 from tournaments.cli.remote_options import (
     CaOption,
     ClientCertOption,
@@ -47,6 +48,7 @@ def new(
     directory: str = typer.Option(".", "--dir", help="Where to create the folder."),
 ) -> None:
     """Create a bot project that runs and passes `ruckus bot check` as it is."""
+    output_folder(Path(directory), "--dir")
     try:
         project = create_project(name, game, lang, Path(directory))
     except ScaffoldError as error:
@@ -108,10 +110,16 @@ def _target(
         with _started(command, folder.resolve()) as address:
             yield address, [game or project.game], None
         return
+    if folder.exists() or _looks_like_a_path(target):
+        raise typer.BadParameter(_not_a_bot(folder), param_hint="TARGET")
     try:
         spec = parse_bot(target, game or game_names()[0], sample_command, grpcs=grpcs)
     except ValueError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise typer.BadParameter(
+            f"{target}: no such bot folder here; {error}; or give cmd:<command>, "
+            "grpc://host:port or grpcs://host:port",
+            param_hint="TARGET",
+        ) from None
     typer.echo(f"checking {spec.source}")
     games = [game] if game else None
     if not spec.spawns:
@@ -119,6 +127,21 @@ def _target(
         return
     with _started(spec.argv, None) as address:
         yield address, games, None
+
+
+def _looks_like_a_path(target: str) -> bool:
+    """Whether ``target`` reads as a path rather than a sample bot's name or an address."""
+    return "/" in target and not target.startswith(("cmd:", "grpc://", "grpcs://"))
+
+
+def _not_a_bot(path: Path) -> str:
+    """Say why ``path`` (a file, or a folder that does not exist) is not a bot to check."""
+    if path.is_file():
+        return (
+            f"{path} is a file, not a bot folder; check a folder made by `ruckus bot new` or a "
+            f'command: "cmd:python {path}"'
+        )
+    return f"{path}: no such folder (a bot folder is made by `ruckus bot new NAME --game GAME`)"
 
 
 @bot_app.command("check")

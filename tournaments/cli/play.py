@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 import secrets
-import signal
-import sys
-import tempfile
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from referee.games.base import ConfigError, Game
-from referee.match import Clocks, FaultPolicy, MatchResult, MatchSetup, run_match
+from referee.games.base import ConfigError
+from referee.match import Clocks, FaultPolicy, MatchSetup
 from referee.match.clocks import STARTUP_MS
-from referee.match.player import DecisionRecord, JsonDict, MatchObserver, Player
-from referee.matchlog import LogWriter
-from referee.sandbox import AUTO, Limits, Sandbox, SandboxError, resolve, sandbox_line
-from referee.transport.bots import BotSpec, open_players, parse_bot
-from referee.transport.probe import probe
-from sample_bots.registry import sample_command
+from referee.sandbox import AUTO
+from tournaments.cli.one_match import (
+    BotLogsOption,
+    BotsOption,
+    DelayOption,
+    LogOption,
+    SandboxOption,
+    StartupOption,
+    TimeMarginOption,
+    WatchOption,
+    check_seat_count,
+    play_one,
+    seats_of,
+    viewing_of,
+)
 from tournaments.cli.remote_options import (
     CaOption,
     ClientCertOption,
@@ -28,78 +33,39 @@ from tournaments.cli.remote_options import (
     grpcs_security,
 )
 
-
-class BoardWatcher:
-    """A MatchObserver that prints each decision and the board after it."""
-
-    def __init__(self, game: Game[Any, Any]) -> None:
-        self.game = game
-
-    def match_started(self, header: JsonDict) -> None:
-        """Print who plays which seat."""
-        for seat, info in enumerate(header["seats"]):
-            typer.echo(f"seat {seat}: {info['name']} {info['version']} ({info['source']})")
-
-    def decision_taken(self, record: DecisionRecord, state: Any) -> None:
-        """Print the decision and the board."""
-        fault = f"  [{record.fault.code.value}: default action]" if record.fault else ""
-        typer.echo(f"\n#{record.decision} seat {record.seat}: {record.label}{fault}")
-        typer.echo(self.game.render(state))
-
-    def match_ended(self, result: JsonDict) -> None:
-        """Nothing to add: the command prints the result."""
-
-
-def _print_result(result: MatchResult, players: list[Player], log: Path | None, seed: int) -> None:
-    outcome = result.outcome
-    typer.echo(f"\n{result.decisions} decisions; ended by {outcome.reason}; seed {seed}")
-    for seat, (score, rank) in enumerate(zip(outcome.scores, outcome.ranks, strict=True)):
-        name = players[seat].identity().name
-        typer.echo(f"  seat {seat} {name:20} score {score:4}  rank {rank}")
-    for fault in result.faults:
-        typer.echo(
-            f"  fault: seat {fault.seat} {fault.code.value} at decision {fault.decision}: "
-            f"{fault.detail}"
-        )
-    if log is not None:
-        typer.echo(f"log: {log}")
+DEFAULT_CLOCKS = Clocks()
 
 
 def _setup(
-    game_name: str, seed: int, scenario: str | None, clocks: Clocks, policy: FaultPolicy
+    game: str, seed: int | None, scenario: str | None, clocks: Clocks, policy: FaultPolicy
 ) -> MatchSetup:
-    return MatchSetup.for_game(game_name, seed, scenario, clocks=clocks, policy=policy)
+    """Return the match's setup; raise BadParameter for an unknown game or scenario."""
+    try:
+        return MatchSetup.for_game(
+            game,
+            secrets.randbits(63) if seed is None else seed,
+            scenario,
+            clocks=clocks,
+            policy=policy,
+        )
+    except (KeyError, ValueError, ConfigError) as error:
+        raise typer.BadParameter(str(error)) from None
 
 
-def _report_remote(specs: list[BotSpec]) -> None:
-    """Say on stderr which bots at an address do not answer yet, with gRPC's reason (nothing
-    listening, a TLS handshake that fails, a refused token)."""
-    for spec in specs:
-        if not spec.spawns:
-            problem = probe(spec.address, spec.security)
-            if problem is not None:
-                typer.echo(f"bot {spec.source} does not answer yet: {problem}", err=True)
-
-
-def _exit_on_sigterm() -> None:
-    """Turn SIGTERM into SystemExit so every bot process is cleaned up on the way out."""
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
-
-
-DEFAULT_CLOCKS = Clocks()
+def _limits(
+    decision_ms: int, bank_ms: int, time_margin_ms: int | None, policy: str, max_strikes: int
+) -> tuple[Clocks, FaultPolicy]:
+    """Return the clocks and the fault policy; raise BadParameter for values out of bounds."""
+    try:
+        clocks = Clocks(decision_ms, bank_ms, time_margin_ms or 0)
+        return clocks, FaultPolicy(policy, max_strikes)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
 
 
 def play(
     game: Annotated[str, typer.Argument(help="Game name, e.g. pilfer.")],
-    bots: Annotated[
-        list[str],
-        typer.Option(
-            "--bot",
-            "-b",
-            help="One per seat: a sample bot (random, pilfer-random), cmd:<command>, "
-            "grpc://host:port, grpcs://host:port (TLS).",
-        ),
-    ],
+    bots: BotsOption,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -109,68 +75,38 @@ def play(
     scenario: Annotated[
         str | None, typer.Option(help="Scenario; the game's default if omitted.")
     ] = None,
-    log: Annotated[Path | None, typer.Option(help="Write the match log (JSON Lines) here.")] = None,
-    watch: Annotated[bool, typer.Option(help="Print the board after every decision.")] = False,
+    log: LogOption = None,
+    watch: WatchOption = False,
+    delay: DelayOption = None,
     decision_ms: Annotated[int, typer.Option(help="Limit per decision (ms).")] = (
         DEFAULT_CLOCKS.decision_ms
     ),
     bank_ms: Annotated[int, typer.Option(help="Time bank per seat per match (ms).")] = (
         DEFAULT_CLOCKS.bank_ms
     ),
+    time_margin_ms: TimeMarginOption = None,
     policy: Annotated[str, typer.Option(help="Fault policy: forfeit or default-action.")] = (
         "forfeit"
     ),
     max_strikes: Annotated[
         int, typer.Option(help="Strikes before a forfeit (default-action policy).")
     ] = 3,
-    startup_ms: Annotated[
-        int, typer.Option(min=100, help="Time a bot has to listen and answer Describe (ms).")
-    ] = STARTUP_MS,
-    sandbox: Annotated[
-        str,
-        typer.Option(
-            help="How spawned bots are confined: strict, basic, none, or auto (the strongest "
-            "that works here; `ruckus doctor` tells which)."
-        ),
-    ] = AUTO,
+    startup_ms: StartupOption = STARTUP_MS,
+    sandbox: SandboxOption = AUTO,
+    bot_logs: BotLogsOption = None,
     ca: CaOption = None,
     token_env: TokenEnvOption = None,
     client_cert: ClientCertOption = None,
     client_key: ClientKeyOption = None,
 ) -> None:
-    """Play one match between bots over gRPC and print the result."""
+    """Play one match between bots over gRPC, showing its progress, and print the result."""
     grpcs = grpcs_security(bots, ca, token_env, client_cert, client_key)
-    try:
-        confinement = Sandbox(resolve(sandbox), Limits())
-    except (ValueError, SandboxError) as error:
-        raise typer.BadParameter(str(error), param_hint="--sandbox") from None
-    try:
-        setup = _setup(
-            game,
-            secrets.randbits(63) if seed is None else seed,
-            scenario,
-            Clocks(decision_ms, bank_ms),
-            FaultPolicy(policy, max_strikes),
-        )
-        specs: list[BotSpec] = [parse_bot(bot, game, sample_command, grpcs=grpcs) for bot in bots]
-    except (KeyError, ValueError, ConfigError) as error:
-        raise typer.BadParameter(str(error)) from None
-    spec = setup.game.spec
-    if not spec.min_players <= len(specs) <= spec.max_players:
-        raise typer.BadParameter(f"{game} needs {spec.min_players}-{spec.max_players} bots")
-    _exit_on_sigterm()
-    if any(spec.spawns for spec in specs):
-        typer.echo(sandbox_line(confinement.level), err=True)
-    _report_remote(specs)
-    with (
-        tempfile.TemporaryDirectory(prefix="ruckus-bots-") as output_dir,
-        open_players(specs, game, Path(output_dir), confinement, startup_ms) as players,
-    ):
-        observers: list[MatchObserver] = [BoardWatcher(setup.game)] if watch else []
-        if log is not None:
-            observers.append(LogWriter(log))
-        result = run_match(setup, players, observers)
-        _print_result(result, list(players), log, setup.seed)
+    viewing = viewing_of(log, watch, delay)
+    clocks, faults = _limits(decision_ms, bank_ms, time_margin_ms, policy, max_strikes)
+    setup = _setup(game, seed, scenario, clocks, faults)
+    seats = seats_of(bots, game, grpcs, sandbox, startup_ms, bot_logs)
+    check_seat_count(setup, seats)
+    play_one(setup, seats, viewing)
 
 
 def register(app: typer.Typer) -> None:

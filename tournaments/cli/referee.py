@@ -22,6 +22,7 @@ from referee.transport.security import (
 )
 from referee.transport.server import serve as serve_referee
 from sample_bots.registry import sample_command
+from tournaments.cli.paths import output_folder
 
 referee_app = typer.Typer(help="Run the referee as a gRPC service.", no_args_is_help=True)
 
@@ -121,6 +122,7 @@ def serve(
     ] = False,
 ) -> None:
     """Serve the Referee service (with health checking and reflection) until interrupted."""
+    output_folder(logs, "--logs")
     security = _security(host, tls_cert, tls_key, client_ca, token_file, insecure)
     try:
         confinement = Sandbox(resolve(sandbox), Limits())

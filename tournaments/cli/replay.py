@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from tournaments.cli.errors import fail
+from tournaments.cli.paths import expand_paths, input_file, output_file
 from tournaments.replay.checks import Status
 from tournaments.replay.html import export_html
 from tournaments.replay.runs import NotARunFolder, verify_paths
@@ -29,9 +31,12 @@ Seat = Annotated[
 @replay_app.command("verify")
 def verify(
     paths: Annotated[
-        list[Path],
+        list[str],
         typer.Argument(
-            help="Match logs (.jsonl or .jsonl.gz) and run folders.", show_default=False
+            metavar="PATHS...",
+            help="Match logs (.jsonl or .jsonl.gz), run folders, folders of runs or logs, and "
+            "glob patterns (quoted, ** included: 'runs/*/logs/**/*.jsonl').",
+            show_default=False,
         ),
     ],
     allow_incomplete: Annotated[
@@ -47,24 +52,23 @@ def verify(
     """
     failed = False
     try:
-        for verdict in verify_paths(paths):
+        for verdict in verify_paths(expand_paths(paths, "PATHS")):
             typer.echo(verdict.line())
             failed |= verdict.status is Status.FAILED
             failed |= not allow_incomplete and verdict.status is Status.INCOMPLETE
     except NotARunFolder as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+        fail(str(error))
     if failed:
         raise typer.Exit(1)
 
 
 def _timeline(path: Path, seat: int | None) -> Timeline:
     """Load a replay or stop with a clear message."""
+    input_file(path, "a match log", "FILE")
     try:
         return load_timeline(path, seat)
-    except (OSError, ReplayError) as error:
-        typer.echo(f"cannot replay {path}: {error}", err=True)
-        raise typer.Exit(1) from None
+    except (OSError, UnicodeDecodeError, EOFError, ReplayError) as error:
+        fail(f"cannot replay {path}: {error}", 1)
 
 
 @replay_app.command("show")
@@ -99,6 +103,7 @@ def export(
     seat: Seat = None,
 ) -> None:
     """Write one HTML file (no network needed) that animates the match in a browser."""
+    output_file(html, "--html", "match.html")
     timeline = _timeline(file, seat)
     export_html(timeline, html)
     typer.echo(f"wrote {html} ({len(timeline.frames) - 1} decisions, {_log_state(timeline)})")

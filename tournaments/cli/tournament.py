@@ -13,7 +13,10 @@ import typer
 
 from referee.sandbox import SandboxError
 from tournaments.analysis import MAX_RESAMPLES, RESAMPLES, analyse, analysis_json
-from tournaments.definition import BACKENDS, DefinitionError, load_definition
+from tournaments.cli.errors import fail
+from tournaments.cli.hints import concurrency_warning, next_steps
+from tournaments.cli.paths import input_file, output_folder
+from tournaments.definition import BACKENDS, DefinitionError, TournamentDefinition, load_definition
 from tournaments.runner import (
     BackendError,
     FleetError,
@@ -25,7 +28,7 @@ from tournaments.runner import (
     start_run,
 )
 from tournaments.runner.report import current_standings, standings_csv
-from tournaments.runner.session import Placement
+from tournaments.runner.session import Placement, resolve_concurrency
 from tournaments.store import ResultStore, StoreError
 from tournaments.ui import Screen
 
@@ -88,6 +91,26 @@ def _play(run_dir: Path, live: bool, play: Callable[[RunObserver], RunSummary]) 
     )
     if summary.quarantined:
         screen.line(f"quarantined bots: {', '.join(summary.quarantined)}")
+    for step in next_steps(run_dir):
+        screen.line(step)
+
+
+def _definition(path: Path) -> TournamentDefinition:
+    """Read a definition file; a missing file or a TOML mistake is one line naming the file."""
+    input_file(path, "a tournament definition (TOML)", "DEFINITION_FILE")
+    try:
+        return load_definition(path)
+    except DefinitionError as error:
+        fail(f"{path}: {str(error).replace('<toml>: ', 'not valid TOML: ', 1)}")
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"{path}: {error}")
+
+
+def _warn_concurrency(concurrency: int) -> None:
+    """Warn on stderr when more matches run at once than there are cores."""
+    warning = concurrency_warning(concurrency)
+    if warning is not None:
+        typer.echo(warning, err=True)
 
 
 Concurrency = Annotated[
@@ -130,11 +153,9 @@ def run(
 ) -> None:
     """Start a tournament: spawn its bots, play every match, print the standings."""
     placement = _placement(backend, ray_address)
-    try:
-        name = load_definition(definition_file).name
-    except _FAILURES as error:
-        raise _fail(error) from None
-    folder = run_dir or default_run_dir(name)
+    name = _definition(definition_file).name
+    folder = output_folder(run_dir, "--run-dir") if run_dir else default_run_dir(name)
+    _warn_concurrency(resolve_concurrency(definition_file.read_text(), concurrency))
     _play(
         folder,
         not no_live,
@@ -158,6 +179,10 @@ def resume(
 ) -> None:
     """Finish an interrupted run: play only the matches without a stored result."""
     placement = _placement(backend, ray_address)
+    if definition is not None:
+        _definition(definition)
+    if concurrency is not None:
+        _warn_concurrency(concurrency)
     _play(
         run_dir,
         not no_live,

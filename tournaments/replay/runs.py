@@ -5,7 +5,8 @@ from the log) is checked with the run's key. A log under ``RUN/logs`` must also 
 its match: its header names the match and its seed, its seats are played by the definition's
 bots (the stored seats of a recorded match, the schedule's of one still to play), and the
 stored result of a recorded match is the one the log gives. A recorded match without its log
-fails. A log outside any run folder is checked by its hash chain and the replay alone.
+fails. A log outside any run folder is checked by its hash chain and the replay alone. A folder that
+is no run folder stands for every run folder and log under it (``runs/``, ``RUN/logs/rr``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from tournaments.store import DATABASE, MatchResult, ResultStore, StoreError
 
 
 class NotARunFolder(Exception):
-    """A directory given to ``replay verify`` that holds no run."""
+    """A folder given to ``replay verify`` that holds no run and no log."""
 
 
 @dataclass(frozen=True)
@@ -153,16 +154,50 @@ def verify_in_run(path: Path, run: RunRecord) -> Verdict:
     return check_log(path, run.key, partial(match_problem, run, key))
 
 
-def verify_paths(paths: Sequence[Path]) -> Iterator[Verdict]:
-    """Verify each run folder and log file in ``paths``, in order, one verdict per log.
+def _is_log(path: Path) -> bool:
+    """Return whether ``path`` is named like a match log (``.jsonl``, ``.jsonl.gz``)."""
+    return path.name.endswith((LOG_SUFFIX, f"{LOG_SUFFIX}.gz"))
 
-    Raise NotARunFolder, before verifying anything, for a directory that holds no run.
+
+def _folder_targets(folder: Path) -> list[Path]:
+    """Return the run folders and logs under ``folder`` (a run folder stands for its logs)."""
+    if is_run_folder(folder):
+        return [folder]
+    found: list[Path] = []
+    for child in sorted(folder.iterdir()):
+        if child.is_dir():
+            found.extend(_folder_targets(child))
+        elif _is_log(child):
+            found.append(child)
+    return found
+
+
+def verify_targets(paths: Sequence[Path]) -> list[Path]:
+    """Return what ``paths`` name to verify: each file as it is, each run folder, and the run
+    folders and logs under any other folder.
+
+    Raise NotARunFolder for a folder that holds no run and no log.
     """
+    targets: list[Path] = []
     for path in paths:
-        if path.is_dir() and not is_run_folder(path):
-            raise NotARunFolder(f"{path} is not a run folder (it holds no {DATABASE})")
+        if not path.is_dir():
+            targets.append(path)
+            continue
+        found = _folder_targets(path)
+        if not found:
+            raise NotARunFolder(f"{path} holds no run ({DATABASE}) and no match log")
+        targets.extend(found)
+    return targets
+
+
+def verify_paths(paths: Sequence[Path]) -> Iterator[Verdict]:
+    """Verify each run folder and log file in ``paths``, in order, one verdict per log; a
+    folder that is no run stands for the runs and logs under it.
+
+    Raise NotARunFolder, before verifying anything, for a folder with nothing to verify.
+    """
     runs: dict[Path, RunRecord | str] = {}
-    for path in paths:
+    for path in verify_targets(paths):
         if path.is_dir():
             yield from verify_run(path)
             continue

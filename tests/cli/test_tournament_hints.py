@@ -1,0 +1,60 @@
+"""``ruckus tournament run`` warns when more matches run at once than there are cores, and ends
+with the commands that look further into the run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tournaments.cli.hints import concurrency_warning, cores
+
+RUCKUS = [sys.executable, "-c", "from tournaments.cli import app; app()"]
+
+DEFINITION = """name = "hints"
+game = "pilfer"
+players = 2
+format = "round-robin"
+seed = 3
+bots = [{ name = "a", sample = "pilfer-random" }, { name = "b", sample = "pilfer-random" }]
+"""
+
+
+def test_the_warning_comes_only_past_the_cores():
+    assert concurrency_warning(2, available=2) is None
+    warning = concurrency_warning(4, available=2)
+    assert warning is not None
+    assert warning.startswith("warning: 4 matches at once on 2 cores")
+    assert "--concurrency 2" in warning and "time_margin_ms" in warning
+
+
+def test_a_run_warns_and_ends_with_next_steps(tmp_path: Path):
+    (tmp_path / "t.toml").write_text(DEFINITION)
+    options = ["--no-live", "--run-dir", "run", "--concurrency", str(cores() + 1)]
+    done = subprocess.run(
+        [*RUCKUS, "tournament", "run", "t.toml", *options],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"warning: {cores() + 1} matches at once on {cores()} cores" in done.stderr
+    lines = done.stdout.splitlines()
+    steps = lines[lines.index("next:") + 1 :]
+    assert steps[0].split()[:4] == ["ruckus", "tournament", "show", "run"]
+    assert steps[1].split()[:4] == ["ruckus", "replay", "verify", "run"]
+    assert steps[2].split()[:4] == ["ruckus", "replay", "show", "run/logs/rr/a~b/g0.jsonl"]
+    assert steps[-1].split() == ["logs:", "run/logs/", "bots'", "output:", "run/bots/"]
+    for step in steps[:3]:
+        command = step.split()[1:4]
+        follow = subprocess.run(
+            [*RUCKUS, *command, *(["--at", "3"] if command[:2] == ["replay", "show"] else [])],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert follow.returncode == 0, (step, follow.stderr)
