@@ -37,6 +37,11 @@ class MatchSetup:
     scenario: str
     clocks: Clocks = field(default_factory=Clocks)
     policy: FaultPolicy = field(default_factory=FaultPolicy)
+    opening: tuple[int, ...] = ()
+    """Action indices the engine plays before any seat is asked: a match forked from another
+    one's first decisions is played on from there (``referee.matchlog.fork``)."""
+    forked_from: JsonDict | None = None
+    """What the header records of the match this one was forked from (None: not a fork)."""
 
     @classmethod
     def for_game(
@@ -105,6 +110,7 @@ def match_header(setup: MatchSetup, players: Sequence[Player]) -> JsonDict:
         "seats": [player.identity().to_json() for player in players],
         "clocks": setup.clocks.to_json(),
         "policy": dataclasses.asdict(setup.policy),
+        **({} if setup.forked_from is None else {"fork": setup.forked_from}),
     }
 
 
@@ -124,6 +130,9 @@ class _Match:
         self.faults: list[Fault] = []
         self.decisions = 0
         self.state = self.game.new_state(setup.config, len(players), setup.seed)
+        for index in setup.opening:
+            self.state = self.game.apply(self.state, self.game.legal_actions(self.state)[index])
+            self.decisions += 1
         self.queue_events()
 
     def queue_events(self) -> list[JsonDict]:

@@ -71,9 +71,10 @@ def line_fault_problem(header: JsonDict, decisions: Sequence[JsonDict]) -> str |
     return None
 
 
-def _start_forfeit_problem(result: JsonDict) -> str | None:
-    """Return what is wrong with a forfeit at the start (decision -1), if anything."""
-    if result["decisions"] != 0:
+def _start_forfeit_problem(header: JsonDict, result: JsonDict) -> str | None:
+    """Return what is wrong with a forfeit at the start (decision -1), if anything: no seat
+    played a decision (a forked match starts with the decisions it inherits)."""
+    if result["decisions"] != header.get("fork", {}).get("at", 0):
         return "result: a forfeit before the first decision, yet decisions were played"
     return None
 
@@ -100,7 +101,7 @@ def _forfeit_problem(header: JsonDict, result: JsonDict, to_move: int | None) ->
     if last["code"] not in _CODES:
         return f"result: unknown fault code {last['code']!r}"
     if last["decision"] == -1:
-        problem = _start_forfeit_problem(result)
+        problem = _start_forfeit_problem(header, result)
     else:
         problem = _play_forfeit_problem(header, result, to_move)
     outcome = forfeit_outcome(header["players"], seat, FaultCode(last["code"]))

@@ -1,17 +1,21 @@
 """Re-run the engine from a log's header and recorded actions, checking every line.
 
 Given the key the log was written with, every line's MAC is checked too. Beyond the replay, the
-faults, forfeit and clock readings must be what the match loop writes (see ``rulings``).
+faults, forfeit and clock readings must be what the match loop writes (see ``rulings``). A
+forked log (``fork``) is replayed from its parent's header and first decisions, which must
+still be the ones it was forked from; the rulings judge the fork's own lines.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from referee.games import get_game
 from referee.games.base import Game, GameError
+from referee.matchlog.fork import ForkError, inherited_lines
 from referee.matchlog.reader import JsonDict, MatchLog, read_log
 from referee.matchlog.rulings import clock_problem, line_fault_problem, result_fault_problem
 
@@ -38,13 +42,16 @@ def rebuild_config(game: Game[Any, Any], header: JsonDict) -> Any:
         raise ValueError(str(error)) from None
 
 
-def _replay(game: Game[Any, Any], log: MatchLog, report: VerifyReport) -> Any:
-    """Apply every recorded decision, checking seat, index, label and digest; return the state."""
+def _replay(
+    game: Game[Any, Any], log: MatchLog, inherited: Sequence[JsonDict], report: VerifyReport
+) -> Any:
+    """Apply every recorded decision (the ``inherited`` ones of a fork first), checking seat,
+    index, label and digest; return the state."""
     header = log.header
     assert header is not None
     config = rebuild_config(game, header)
     state = game.new_state(config, header["players"], header["seed"])
-    for line in log.decisions:
+    for line in (*inherited, *log.decisions):
         where = f"decision {line['n']}"
         if line["n"] != report.decisions:
             report.problems.append(f"{where}: expected decision number {report.decisions}")
@@ -64,6 +71,15 @@ def _replay(game: Game[Any, Any], log: MatchLog, report: VerifyReport) -> Any:
             return state
         report.decisions += 1
     return state
+
+
+def replay_decisions(header: JsonDict, lines: Sequence[JsonDict]) -> tuple[Any, list[str]]:
+    """Replay decision ``lines`` from ``header`` (as a fork's inherited ones are replayed);
+    return the state reached and the problems met (the replay stops at the first)."""
+    game = get_game(header["game"])
+    report = VerifyReport()
+    state = _replay(game, MatchLog(header=header), lines, report)
+    return state, report.problems
 
 
 def _check_result(game: Game[Any, Any], state: Any, log: MatchLog, report: VerifyReport) -> None:
@@ -86,11 +102,13 @@ def _check_result(game: Game[Any, Any], state: Any, log: MatchLog, report: Verif
         report.problems.append("result: outcome differs from the engine's")
 
 
-def _check(game: Game[Any, Any], log: MatchLog, report: VerifyReport) -> None:
+def _check(
+    game: Game[Any, Any], log: MatchLog, inherited: Sequence[JsonDict], report: VerifyReport
+) -> None:
     """Replay the log, check its decision lines' faults and times, then its result."""
     assert log.header is not None
     found = len(report.problems)
-    state = _replay(game, log, report)
+    state = _replay(game, log, inherited, report)
     if len(report.problems) > found:
         return
     for problem in (
@@ -104,8 +122,11 @@ def _check(game: Game[Any, Any], log: MatchLog, report: VerifyReport) -> None:
         _check_result(game, state, log, report)
 
 
-def verify_log(log: MatchLog) -> VerifyReport:
-    """Verify a parsed log: chain (and MACs, if read with a key), replay, faults and result."""
+def verify_log(log: MatchLog, inherited: Sequence[JsonDict] = ()) -> VerifyReport:
+    """Verify a parsed log: chain (and MACs, if read with a key), replay, faults and result.
+
+    ``inherited`` are the decision lines a forked log takes from its parent (see ``fork``).
+    """
     report = VerifyReport(complete=log.complete, problems=list(log.problems))
     if log.header is None:
         report.problems.append("no header line")
@@ -115,12 +136,21 @@ def verify_log(log: MatchLog) -> VerifyReport:
         if game.spec.rules_version != log.header["rules_version"]:
             report.problems.append("header: rules version differs from the engine's")
             return report
-        _check(game, log, report)
+        _check(game, log, inherited, report)
     except (KeyError, ValueError, TypeError, IndexError, GameError) as error:
         report.problems.append(f"replay failed: {error!r}")
     return report
 
 
+def verify_file_log(path: Path, log: MatchLog) -> VerifyReport:
+    """Verify ``log``, read from ``path``: a forked log with the lines of its parent there."""
+    try:
+        inherited = inherited_lines(path, log.header) if log.header is not None else ()
+    except ForkError as error:
+        return VerifyReport(complete=log.complete, problems=[f"header: fork: {error}"])
+    return verify_log(log, inherited)
+
+
 def verify(path: Path, key: bytes | None = None) -> VerifyReport:
     """Verify the log file at ``path``; with ``key``, check every line's MAC under it."""
-    return verify_log(read_log(path, key))
+    return verify_file_log(path, read_log(path, key))

@@ -59,6 +59,12 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
         (["replay", "export", "{log}", "--html", "{file}/r.html"], "file.txt is a file, so"),
         (["replay", "export", "{missing}", "--html", "r.html"], "missing.jsonl: no such file"),
     ],
+    "replay fork": [
+        (["replay", "fork", "{missing}", "--at", "1", *BOTS], "missing.jsonl: no such file"),
+        (["replay", "fork", "{log}", "--at", "1", *BOTS, "--log", "{folder}"], "is a folder"),
+        (["replay", "fork", "{log}", "--at", "9999", *BOTS], "--at must be in 0.."),
+        (["replay", "fork", "{log}", "--at", "1", "--bot", "random"], "needs 2-4 bots, not 1"),
+    ],
     "tournament run": [
         (["tournament", "run", "{missing}"], "missing.jsonl: no such file"),
         (["tournament", "run", "{folder}"], "folder is a folder, not a tournament definition"),

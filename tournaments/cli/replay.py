@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from tournaments.cli.errors import fail
+from tournaments.cli.fork import fork
 from tournaments.cli.paths import expand_paths, input_file, output_file
 from tournaments.replay.checks import Status
 from tournaments.replay.html import export_html
@@ -16,7 +17,7 @@ from tournaments.replay.terminal import play_frames, print_frame, step_frames
 from tournaments.replay.timeline import ReplayError, Timeline, load_timeline
 
 replay_app = typer.Typer(
-    help="Verify, show and export logged matches.", no_args_is_help=True, add_completion=False
+    help="Verify, show, export and fork logged matches.", no_args_is_help=True, add_completion=False
 )
 
 LogFile = Annotated[Path, typer.Argument(help="A match log (.jsonl or .jsonl.gz).")]
@@ -47,8 +48,8 @@ def verify(
     """Re-run each match from its log and check every decision, digest, fault and the chain.
 
     A run folder's logs, and a log inside a run folder, are checked with the run's key (every
-    line's MAC) and against the run's definition and stored results. Exit 1 if a log FAILED,
-    or is INCOMPLETE without --allow-incomplete.
+    line's MAC) and against the run's definition and stored results; a forked log against its
+    parent. Exit 1 if a log FAILED, or is INCOMPLETE without --allow-incomplete.
     """
     failed = False
     try:
@@ -114,6 +115,9 @@ def _log_state(timeline: Timeline) -> str:
     if timeline.problems:
         return f"log problem: {timeline.problems[0]}"
     return "complete log" if timeline.complete else "incomplete log: no result line"
+
+
+replay_app.command("fork")(fork)
 
 
 def register(app: typer.Typer) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from referee.matchlog import MatchLog
 from referee.matchlog.reader import log_text, parse_log
-from referee.matchlog.verify import verify_log
+from referee.matchlog.verify import verify_file_log
 from tournaments.replay.timeline import is_cut_short
 
 MatchCheck = Callable[[MatchLog], str | None]
@@ -86,7 +86,7 @@ def check_log(path: Path, key: bytes | None = None, match: MatchCheck | None = N
     except (OSError, UnicodeDecodeError, EOFError) as error:
         return Verdict(path, Status.FAILED, 0, f"cannot read the log: {error}")
     log = parse_log(text, key)
-    report = verify_log(log)
+    report = verify_file_log(path, log)
     problems = [problem for problem in report.problems if not is_cut_short(problem)]
     if problems:
         first = _locate(problems[0], text.splitlines())

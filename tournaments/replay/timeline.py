@@ -3,7 +3,8 @@
 Frame 0 is the position before the first decision; frame ``k`` (k >= 1) is the position after
 decision ``k - 1`` was applied, with that decision's seat, label and the events it caused.
 Observations come from the engine for one seat or for a spectator (``viewer`` None), so a
-replay never shows more than that viewer could have known.
+replay never shows more than that viewer could have known. A forked log replays from its
+parent's first decisions (``referee.matchlog.fork``), so its frames are the whole match.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from referee.games import get_game
 from referee.games.base import Game, GameError, Status
 from referee.matchlog import MatchLog, read_log
+from referee.matchlog.fork import ForkError, all_lines
 from referee.matchlog.verify import rebuild_config
 
 JsonDict = dict[str, Any]
@@ -146,8 +148,11 @@ class _Replayer:
         return None
 
 
-def build_timeline(log: MatchLog, viewer: int | None = None) -> Timeline:
-    """Re-run ``log`` into frames seen by ``viewer``.
+def build_timeline(
+    log: MatchLog, viewer: int | None = None, lines: list[JsonDict] | None = None
+) -> Timeline:
+    """Re-run ``log`` (its decision ``lines``, when a fork's inherited ones are added) into
+    frames seen by ``viewer``.
 
     A decision that cannot be applied, or whose digest differs, ends the timeline: the frame of
     a divergent digest is kept (it is the last one) and the problem is recorded.
@@ -163,7 +168,7 @@ def build_timeline(log: MatchLog, viewer: int | None = None) -> Timeline:
     except (KeyError, ValueError, TypeError, GameError) as error:
         raise ReplayError(f"cannot set up the match: {error}") from None
     problems = [problem for problem in log.problems if not is_cut_short(problem)]
-    for line in log.decisions:
+    for line in log.decisions if lines is None else lines:
         problem = replayer.step(line)
         if problem is not None:
             problems.append(problem)
@@ -180,5 +185,13 @@ def build_timeline(log: MatchLog, viewer: int | None = None) -> Timeline:
 
 
 def load_timeline(path: Path, viewer: int | None = None) -> Timeline:
-    """Read the log at ``path`` and re-run it into frames seen by ``viewer``."""
-    return build_timeline(read_log(path), viewer)
+    """Read the log at ``path`` (and a fork's parents) and re-run it into frames seen by
+    ``viewer``."""
+    log = read_log(path)
+    if log.header is None:
+        raise ReplayError("the log has no header line")
+    try:
+        lines = all_lines(path, log)
+    except ForkError as error:
+        raise ReplayError(f"cannot replay the fork: {error}") from None
+    return build_timeline(log, viewer, lines)

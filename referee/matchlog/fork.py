@@ -1,0 +1,137 @@
+"""Forked match logs: a match played on from decision N of another log, by other bots.
+
+A forked log is a log like any other whose header also carries ``fork``::
+
+    "fork": {"parent": "../g0.jsonl", "at": 40,
+             "parent_header": "<hash of the parent's header line>",
+             "parent_line": "<hash of the line of decision 39 (the header's when at is 0)>"}
+
+``parent`` is the parent log's path relative to the forked log's folder. The forked log's own
+decision lines start at decision ``at``; the first ``at`` decisions are the parent's (and, when
+the parent is itself a fork, its own parent's), so the fork keeps the parent's game, rules,
+scenario, config, seed and seat count. Every line of a log is hash-chained to the one before,
+so the hash of the parent's line of decision ``at - 1`` pins the header and every inherited
+action: a parent edited, cut short or swapped for another log no longer matches.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.matchlog.reader import JsonDict, MatchLog, read_log
+
+FORK_FIELD = "fork"
+MAX_DEPTH = 64
+"""How many forks deep a log may be (a fork of a fork of ...)."""
+SHARED_FIELDS = ("game", "rules_version", "scenario", "config", "seed", "players")
+"""What a fork keeps of its parent's header."""
+
+
+class ForkError(Exception):
+    """A fork point that does not hold: a parent missing, edited, too short or of another
+    match."""
+
+
+@dataclass(frozen=True)
+class ForkPoint:
+    """Where a new match forks from: the parent log, its header and the inherited lines."""
+
+    parent: Path
+    header: JsonDict
+    lines: tuple[JsonDict, ...]
+    """The decision lines of decisions 0..at-1, from the parent and its ancestors."""
+    anchor: str
+    """The hash of the last inherited line (the parent's header line when nothing is)."""
+
+    @property
+    def at(self) -> int:
+        """The decision the fork plays on from."""
+        return len(self.lines)
+
+    @property
+    def opening(self) -> tuple[int, ...]:
+        """The inherited action indices, for the match loop to replay."""
+        return tuple(int(line["index"]) for line in self.lines)
+
+    def fork_field(self, log_path: Path) -> JsonDict:
+        """Return the header's ``fork`` field of a forked log written to ``log_path``."""
+        parent = os.path.relpath(self.parent.absolute(), log_path.absolute().parent)
+        return {
+            "parent": Path(parent).as_posix(),
+            "at": self.at,
+            "parent_header": self.header["hash"],
+            "parent_line": self.anchor,
+        }
+
+
+def _read_parent(path: Path) -> MatchLog:
+    """Return the parent log at ``path`` (its hash chain checked), or raise ForkError."""
+    try:
+        log = read_log(path)
+    except (OSError, UnicodeDecodeError, EOFError) as error:
+        raise ForkError(f"cannot read the parent log {path}: {error}") from None
+    if log.header is None:
+        raise ForkError(f"the parent log {path} has no header line")
+    return log
+
+
+def all_lines(path: Path, log: MatchLog, depth: int = 0) -> list[JsonDict]:
+    """Return every decision line of ``log`` (read from ``path``): inherited ones first."""
+    assert log.header is not None
+    return [*inherited_lines(path, log.header, depth), *log.decisions]
+
+
+def fork_point(parent: Path, at: int) -> ForkPoint:
+    """Return the fork point after decision ``at`` of the log at ``parent``.
+
+    Raise ForkError when the parent (or one of its own parents) does not hold or has fewer
+    than ``at`` decisions.
+    """
+    log = _read_parent(parent)
+    assert log.header is not None
+    lines = all_lines(parent, log)
+    if not 0 <= at <= len(lines):
+        raise ForkError(f"{parent} has {len(lines)} decisions; --at must be in 0..{len(lines)}")
+    anchor = lines[at - 1]["hash"] if at else log.header["hash"]
+    return ForkPoint(parent, log.header, tuple(lines[:at]), anchor)
+
+
+def _check_parent(fork: JsonDict, header: JsonDict, parent: JsonDict) -> None:
+    """Raise ForkError unless ``parent`` is the header the fork was made from."""
+    if parent.get("hash") != fork["parent_header"]:
+        raise ForkError("the parent log's header is not the one the fork was made from")
+    for name in SHARED_FIELDS:
+        if parent.get(name) != header.get(name):
+            raise ForkError(f"the fork's {name} is not its parent's")
+
+
+def inherited_lines(path: Path, header: JsonDict, depth: int = 0) -> tuple[JsonDict, ...]:
+    """Return the decision lines the log at ``path`` (with ``header``) inherits: none for a
+    log that is no fork, else its parent's first ``at`` decisions.
+
+    Raise ForkError when the parent cannot be read, is not the log the fork was made from, or
+    no longer holds those decisions as they were.
+    """
+    fork = header.get(FORK_FIELD)
+    if fork is None:
+        return ()
+    if depth >= MAX_DEPTH:
+        raise ForkError(f"more than {MAX_DEPTH} forks deep")
+    try:
+        parent_path = path.parent / str(fork["parent"])
+        at = int(fork["at"])
+        parent = _read_parent(parent_path)
+        assert parent.header is not None
+        _check_parent(fork, header, parent.header)
+        lines = all_lines(parent_path, parent, depth + 1)
+        anchor = lines[at - 1]["hash"] if 0 < at <= len(lines) else parent.header["hash"]
+        known = fork["parent_line"]
+    except (KeyError, TypeError, ValueError) as error:
+        raise ForkError(f"the header's fork field is malformed: {error!r}") from None
+    if not 0 <= at <= len(lines):
+        raise ForkError(f"the parent log {parent_path} holds {len(lines)} decisions, not {at}")
+    if anchor != known:
+        raise ForkError(f"the parent log's decisions up to {at} are not the ones forked from")
+    return tuple(lines[:at])

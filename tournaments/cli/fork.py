@@ -1,0 +1,168 @@
+"""``ruckus replay fork LOG --at N --bot ...``: play a logged match on from decision N with
+other bots (a loss replayed with a fixed bot, say), for any game.
+
+The engine replays the log's first N decisions, then the match loop asks the new bots from
+there. The forked log's header names its parent log and decision N (``referee.matchlog.fork``),
+so ``ruckus replay verify`` checks it from the parent's header and first N actions, and
+``replay show`` and ``replay export`` play it from the start.
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from referee.games import get_game
+from referee.games.base import GameError
+from referee.match import Clocks, FaultPolicy, MatchSetup
+from referee.match.clocks import STARTUP_MS
+from referee.matchlog.fork import ForkError, ForkPoint, fork_point
+from referee.matchlog.verify import rebuild_config, replay_decisions
+from referee.sandbox import AUTO
+from tournaments.cli.one_match import (
+    BotLogsOption,
+    BotsOption,
+    DelayOption,
+    SandboxOption,
+    StartupOption,
+    TimeMarginOption,
+    WatchOption,
+    check_seat_count,
+    play_one,
+    seats_of,
+    viewing_of,
+)
+from tournaments.cli.paths import input_file
+from tournaments.cli.remote_options import (
+    CaOption,
+    ClientCertOption,
+    ClientKeyOption,
+    TokenEnvOption,
+    grpcs_security,
+)
+
+JsonDict = dict[str, Any]
+
+
+def default_fork_log(parent: Path, at: int) -> Path:
+    """Return where a fork is logged by default: ``<parent's name>-at<N>.jsonl``, here."""
+    stem = parent.name.removesuffix(".gz").removesuffix(".jsonl")
+    return Path(f"{stem}-at{at}.jsonl")
+
+
+def _point(parent: Path, at: int) -> ForkPoint:
+    """Return the fork point, checked to replay and to leave a decision to play."""
+    try:
+        point = fork_point(parent, at)
+        state, problems = replay_decisions(point.header, point.lines)
+        game = get_game(point.header["game"])
+    except ForkError as error:
+        raise typer.BadParameter(str(error)) from None
+    except (KeyError, ValueError, TypeError, GameError) as error:
+        raise typer.BadParameter(f"{parent} cannot be replayed: {error!r}") from None
+    if problems:
+        raise typer.BadParameter(f"{parent} does not replay: {problems[0]}", param_hint="LOG")
+    if game.to_move(state) is None:
+        raise typer.BadParameter(f"the match is over after decision {at}", param_hint="--at")
+    return point
+
+
+def _limits(
+    header: JsonDict,
+    decision_ms: int | None,
+    bank_ms: int | None,
+    time_margin_ms: int | None,
+    policy: str | None,
+    max_strikes: int | None,
+) -> tuple[Clocks, FaultPolicy]:
+    """Return the fork's clocks and fault policy: the parent's, but for what the options say."""
+    clocks = Clocks.from_json(header["clocks"])
+    faults = FaultPolicy(**header["policy"])
+    try:
+        return (
+            Clocks(
+                decision_ms or clocks.decision_ms,
+                bank_ms or clocks.bank_ms,
+                clocks.time_margin_ms if time_margin_ms is None else time_margin_ms,
+            ),
+            FaultPolicy(
+                policy or faults.kind,
+                faults.max_strikes if max_strikes is None else max_strikes,
+            ),
+        )
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def _setup(point: ForkPoint, log: Path, clocks: Clocks, policy: FaultPolicy) -> MatchSetup:
+    """Return the forked match: the parent's game, config and seed, a match id of its own."""
+    header = point.header
+    game = get_game(header["game"])
+    return MatchSetup(
+        game=game,
+        config=rebuild_config(game, header),
+        seed=header["seed"],
+        match_id=uuid.uuid4().hex,
+        scenario=header["scenario"],
+        clocks=clocks,
+        policy=policy,
+        opening=point.opening,
+        forked_from=point.fork_field(log),
+    )
+
+
+def fork(
+    parent: Annotated[Path, typer.Argument(metavar="LOG", help="The match log to fork.")],
+    at: Annotated[int, typer.Option(min=0, help="Play on from this decision (0: from the start).")],
+    bots: BotsOption,
+    log: Annotated[
+        Path | None,
+        typer.Option(help="Write the forked match's log here (default: LOG's name-atN.jsonl)."),
+    ] = None,
+    watch: WatchOption = False,
+    delay: DelayOption = None,
+    decision_ms: Annotated[
+        int | None, typer.Option(min=1, help="Limit per decision (ms); default: the log's.")
+    ] = None,
+    bank_ms: Annotated[
+        int | None, typer.Option(min=1, help="Time bank per seat (ms), from N; default: the log's.")
+    ] = None,
+    time_margin_ms: TimeMarginOption = None,
+    policy: Annotated[
+        str | None,
+        typer.Option(help="Fault policy: forfeit or default-action; default: the log's."),
+    ] = None,
+    max_strikes: Annotated[
+        int | None, typer.Option(min=0, help="Strikes before a forfeit; default: the log's.")
+    ] = None,
+    startup_ms: StartupOption = STARTUP_MS,
+    sandbox: SandboxOption = AUTO,
+    bot_logs: BotLogsOption = None,
+    ca: CaOption = None,
+    token_env: TokenEnvOption = None,
+    client_cert: ClientCertOption = None,
+    client_key: ClientKeyOption = None,
+) -> None:
+    """Play a logged match on from decision N with the given bots (one per seat)."""
+    grpcs = grpcs_security(bots, ca, token_env, client_cert, client_key)
+    input_file(parent, "a match log", "LOG")
+    target = log or default_fork_log(parent, at)
+    viewing = viewing_of(target, watch, delay)
+    point = _point(parent, at)
+    clocks, faults = _limits(
+        point.header, decision_ms, bank_ms, time_margin_ms, policy, max_strikes
+    )
+    setup = _setup(point, target, clocks, faults)
+    seats = seats_of(bots, setup.game.spec.name, grpcs, sandbox, startup_ms, bot_logs)
+    check_seat_count(setup, seats)
+    if len(seats.specs) != point.header["players"]:
+        raise typer.BadParameter(
+            f"the match has {point.header['players']} seats: give one --bot for each",
+            param_hint="--bot",
+        )
+    typer.echo(f"forking {parent} at decision {at} into {target}")
+    play_one(setup, seats, viewing)
+    typer.echo(f"check it: ruckus replay verify {target}")
