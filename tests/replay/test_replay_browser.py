@@ -3,7 +3,9 @@
 No browser is ever downloaded: the test uses /usr/bin/chromium and is skipped, saying so,
 when it (or the playwright package) is missing. It steps through a match of each game with
 the buttons, the scrubber and play/pause, checks every score shown against the scores
-recomputed from the log, and saves a screenshot in the test's temporary directory.
+recomputed from the log, switches the viewer between the spectator and each seat (checking
+every frame the page builds against the engine's replay for that seat), and saves a screenshot
+in the test's temporary directory.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from replay_kit import MakeLog, read_lines, scores_by_position
 from typer.testing import CliRunner
 
 from tournaments.cli import app
+from tournaments.replay.timeline import load_timeline
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -141,3 +144,34 @@ def test_jump_box_url_position_and_an_exact_seed(
     assert _position(page) == 30
     assert page.evaluate("location.hash") == "#30"
     assert f"seed {seed}," in page.locator("#meta").inner_text()
+
+
+def test_the_viewer_selector_shows_what_each_seat_saw(
+    page: Any, make_log: MakeLog, tmp_path: Path
+) -> None:
+    log = make_log("wabbit")
+    page.goto(_export(log, tmp_path / "seats.html").as_uri() + "#20")
+    options = page.get_by_test_id("viewer").locator("option").all_inner_texts()
+    assert options[0] == "spectator" and options[1].startswith("seat 0 (")
+    assert len(options) == 3
+    assert page.get_by_test_id("private").inner_text() == ""
+
+    page.get_by_test_id("viewer").select_option("1")
+    assert _position(page) == 20  # the position stays; the view changes
+    assert page.get_by_test_id("private").inner_text().startswith("Seat 1 hand: ")
+    assert "seen by seat 1" in page.locator("#meta").inner_text()
+    seen = [frame.observation for frame in load_timeline(log, viewer=1).frames]
+    assert page.evaluate("FRAMES.map((frame) => frame.observation)") == seen
+    shown = [list(frame.events) for frame in load_timeline(log, viewer=1).frames]
+    assert page.evaluate("FRAMES.map((frame) => frame.events)") == shown
+
+    page.get_by_test_id("viewer").select_option("spectator")
+    assert page.get_by_test_id("private").inner_text() == ""
+    spectator = [frame.observation for frame in load_timeline(log).frames]
+    assert page.evaluate("FRAMES.map((frame) => frame.observation)") == spectator
+
+
+def test_a_single_seat_export_has_no_selector(page: Any, make_log: MakeLog, tmp_path: Path) -> None:
+    page.goto(_export(make_log("pilfer"), tmp_path / "one.html", "--seat", "0").as_uri())
+    assert not page.get_by_test_id("viewer").is_visible()
+    assert "seen by seat 0" in page.locator("#meta").inner_text()

@@ -73,3 +73,39 @@ def test_incomplete_log_exports_what_is_there(make_log: MakeLog, tmp_path: Path)
     assert "incomplete log" in result.output
     data = _embedded(out.read_text())
     assert data["complete"] is False and data["result"] is None
+
+
+def _applied(base: object, patch: object) -> object:
+    """Apply a patch of tournaments/replay/patches.py (as the page's applyPatch does)."""
+    if patch is None:
+        return base
+    assert isinstance(patch, dict)
+    if "=" in patch:
+        return patch["="]
+    if "l" in patch:
+        assert isinstance(base, list)
+        return [_applied(item, patch["l"].get(str(at))) for at, item in enumerate(base)]
+    assert isinstance(base, dict)
+    changed = {key: _applied(base.get(key), item) for key, item in patch["d"].items()}
+    return {
+        key: value for key, value in {**base, **changed}.items() if key not in patch.get("x", [])
+    }
+
+
+@pytest.mark.parametrize("game", ["pilfer", "wabbit"])
+def test_the_export_embeds_what_each_seat_saw(make_log: MakeLog, tmp_path: Path, game: str) -> None:
+    log, out = make_log(game), tmp_path / "seats.html"
+    result = runner.invoke(app, ["replay", "export", str(log), "--html", str(out)])
+    assert result.exit_code == 0 and "2 seats' views" in result.output
+    data = _embedded(out.read_text())
+    assert [view["viewer"] for view in data["seat_views"]] == [0, 1]
+    for view in data["seat_views"]:
+        seen = load_timeline(log, viewer=view["viewer"]).frames
+        frames = zip(data["frames"], view["frames"], seen, strict=True)
+        for frame, (observation, events), truth in frames:
+            assert _applied(frame["observation"], observation) == truth.observation
+            assert _applied(frame["events"], events) == list(truth.events)
+    alone = tmp_path / "alone.html"
+    result = runner.invoke(app, ["replay", "export", str(log), "--html", str(alone), "--no-seats"])
+    assert _embedded(alone.read_text())["seat_views"] == []
+    assert out.stat().st_size < 1.25 * alone.stat().st_size  # the seats' views stay small

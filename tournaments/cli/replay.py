@@ -102,12 +102,28 @@ def export(
     file: LogFile,
     html: Annotated[Path, typer.Option(help="Write a self-contained HTML viewer here.")],
     seat: Seat = None,
+    seats: Annotated[
+        bool,
+        typer.Option(
+            help="Without --seat: also embed what each seat saw, with a selector to switch "
+            "(about a tenth more); --no-seats: the spectator's view alone.",
+        ),
+    ] = True,
 ) -> None:
     """Write one HTML file (no network needed) that animates the match in a browser."""
     output_file(html, "--html", "match.html")
     timeline = _timeline(file, seat)
-    export_html(timeline, html)
-    typer.echo(f"wrote {html} ({len(timeline.frames) - 1} decisions, {_log_state(timeline)})")
+    views = [] if seat is not None or not seats else _seat_views(file, timeline)
+    export_html(timeline, html, views)
+    viewers = f", {len(views)} seats' views" if views else ""
+    typer.echo(
+        f"wrote {html} ({len(timeline.frames) - 1} decisions{viewers}, {_log_state(timeline)})"
+    )
+
+
+def _seat_views(file: Path, spectator: Timeline) -> list[Timeline]:
+    """Return the match as each seat saw it (as far as the spectator's replay goes)."""
+    return [_timeline(file, seat) for seat in range(spectator.seats)]
 
 
 def _log_state(timeline: Timeline) -> str:

@@ -3,17 +3,21 @@
 The template ``viewer.html`` ships as package data. The exporter fills in the page title, the
 timeline as JSON and the script of the game's board drawer (its plugin's ``viewer_js``; a game
 without one is drawn by the page's generic drawer); the page needs no network. Seeds travel as
-strings: a 63-bit seed is more than a JavaScript number holds exactly.
+strings: a 63-bit seed is more than a JavaScript number holds exactly. A spectator's replay can
+carry what each seat saw too (``seat_views``, as patches against the spectator's frames: see
+``patches``), and the page then offers a selector to switch between them.
 """
 
 from __future__ import annotations
 
 import html
 import json
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
 from referee.games import get_plugin
+from tournaments.replay.patches import json_patch
 from tournaments.replay.timeline import Timeline
 
 TEMPLATE = "viewer.html"
@@ -58,24 +62,42 @@ def board_script(game: str) -> str:
     return script.replace("</", "<\\/")
 
 
-def page_data(timeline: Timeline) -> dict[str, object]:
-    """Return what the page embeds: the timeline, the game's title, the seed as a string."""
+def seat_view(spectator: Timeline, seat: Timeline) -> dict[str, object]:
+    """Return what ``seat`` saw, frame by frame, as patches of the spectator's observation and
+    events: ``{"viewer": N, "frames": [[observation patch, events patch], ...]}``."""
+    return {
+        "viewer": seat.viewer,
+        "frames": [
+            [
+                json_patch(shown.observation, seen.observation),
+                json_patch(list(shown.events), list(seen.events)),
+            ]
+            for shown, seen in zip(spectator.frames, seat.frames, strict=True)
+        ],
+    }
+
+
+def page_data(timeline: Timeline, seat_views: Sequence[Timeline] = ()) -> dict[str, object]:
+    """Return what the page embeds: the timeline, the game's title, the seed as a string, and
+    the views of ``seat_views`` (the same log seen by seats) for the viewer selector."""
     data = timeline.to_json()
     data["title"] = get_plugin(timeline.game).spec.title
     data["header"] = {**timeline.header, "seed": str(timeline.header["seed"])}
+    data["seat_views"] = [seat_view(timeline, seat) for seat in seat_views]
     return data
 
 
-def render_html(timeline: Timeline) -> str:
-    """Return the whole HTML page of ``timeline``."""
+def render_html(timeline: Timeline, seat_views: Sequence[Timeline] = ()) -> str:
+    """Return the whole HTML page of ``timeline`` (with the views of ``seat_views``)."""
     page = template_text()
     page = page.replace(TITLE_SLOT, html.escape(page_title(timeline)), 1)
     page = page.replace(BOARD_SLOT, board_script(timeline.game), 1)
-    return page.replace(DATA_SLOT, script_json(page_data(timeline)), 1)
+    return page.replace(DATA_SLOT, script_json(page_data(timeline, seat_views)), 1)
 
 
-def export_html(timeline: Timeline, out: Path) -> Path:
-    """Write the HTML viewer of ``timeline`` to ``out`` and return the path."""
+def export_html(timeline: Timeline, out: Path, seat_views: Sequence[Timeline] = ()) -> Path:
+    """Write the HTML viewer of ``timeline`` (with the views of ``seat_views``) to ``out``
+    and return the path."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_html(timeline), encoding="utf-8")
+    out.write_text(render_html(timeline, seat_views), encoding="utf-8")
     return out
