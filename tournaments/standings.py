@@ -146,8 +146,11 @@ class StandingsTracker:
         """The games with their rounds, for the Swiss tiebreaks."""
         self.count = 0
         """How many results the standings hold."""
-        for result in results:
-            self.add(result)
+        stored = list(results)
+        for result in sorted(stored, key=schedule_order):  # rated once each, as on a serial run
+            self._skill.add(schedule_order(result), result.seats, result.ranks)
+        for result in stored:
+            self._tally(result)
 
     @property
     def rated(self) -> int:
@@ -156,8 +159,12 @@ class StandingsTracker:
 
     def add(self, result: MatchResult) -> None:
         """Count one more result (a result of a match already counted must not come again)."""
-        _add(self._tallies, result)
         self._skill.add(schedule_order(result), result.seats, result.ranks)
+        self._tally(result)
+
+    def _tally(self, result: MatchResult) -> None:
+        """Count ``result`` in everything but OpenSkill."""
+        _add(self._tallies, result)
         self._ratings.add(RatedGame(result.seats, result.ranks, result.seed))
         if self.options.tiebreaks:
             self._rounds.append(_RoundGame(result.seats, result.ranks, result.seed, result.round))

@@ -5,21 +5,47 @@ records results.
 plain printer) follow a run through :class:`RunObserver`. Matches run in a local pool of
 ``spawn`` workers, each carrying several matches, or as Ray tasks on a Ray cluster
 (:mod:`tournaments.runner.ray_backend`, imported only when asked for).
+
+The names below are imported on first use: a match worker imports
+:mod:`tournaments.runner.worker` alone, and so loads the referee but not the definitions,
+schedules and statistics the runner itself needs (tens of megabytes per worker).
 """
 
-from tournaments.runner.backend import BackendError
-from tournaments.runner.fleet import BotFleet, FleetError
-from tournaments.runner.layout import RunFolder
-from tournaments.runner.pool import PoolError
-from tournaments.runner.run import (
-    RunContext,
-    RunnerError,
-    RunObserver,
-    RunSummary,
-    expected_total,
-    run_tournament,
-)
-from tournaments.runner.session import resume_run, start_run
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tournaments.runner.backend import BackendError
+    from tournaments.runner.fleet import BotFleet, FleetError
+    from tournaments.runner.layout import RunFolder
+    from tournaments.runner.pool import PoolError
+    from tournaments.runner.run import (
+        RunContext,
+        RunnerError,
+        RunObserver,
+        RunSummary,
+        expected_total,
+        run_tournament,
+    )
+    from tournaments.runner.session import resume_run, start_run
+
+_HOMES = {
+    "BackendError": "backend",
+    "BotFleet": "fleet",
+    "FleetError": "fleet",
+    "PoolError": "pool",
+    "RunContext": "run",
+    "RunFolder": "layout",
+    "RunObserver": "run",
+    "RunSummary": "run",
+    "RunnerError": "run",
+    "expected_total": "run",
+    "resume_run": "session",
+    "run_tournament": "run",
+    "start_run": "session",
+}
 
 __all__ = [
     "BackendError",
@@ -36,3 +62,11 @@ __all__ = [
     "run_tournament",
     "start_run",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import the runner's public ``name`` from its module when it is first asked for."""
+    module = _HOMES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -10,9 +10,12 @@ overruns its deadline (the worker's other tasks come back as failed too, to be p
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -46,6 +49,27 @@ def worker_slots(concurrency: int, cores: int) -> list[int]:
     return [share + (index < extra) for index in range(processes)]
 
 
+@contextlib.contextmanager
+def _main_script_hidden() -> Iterator[None]:
+    """Start a ``spawn`` child without it importing the parent's main script again.
+
+    ``spawn`` re-imports the script that started the parent (for targets defined there); the
+    workers' target lives in :mod:`tournaments.runner.worker`, and the script (``ruckus``, a
+    benchmark) would load the whole CLI and statistics stack into every worker.
+    """
+    main = sys.modules["__main__"]
+    names = ("__file__", "__spec__")
+    saved: dict[str, object] = {
+        name: main.__dict__[name] for name in names if name in main.__dict__
+    }
+    main.__dict__.pop("__file__", None)
+    main.__spec__ = None
+    try:
+        yield
+    finally:
+        main.__dict__.update(saved)
+
+
 class _Worker:
     """One worker process, its pipe, and the tasks it is running with their deadlines."""
 
@@ -59,7 +83,8 @@ class _Worker:
             name="ruckus-match-worker",
             daemon=True,
         )
-        self.process.start()
+        with _main_script_hidden():
+            self.process.start()
         child.close()
         self.tasks: dict[str, tuple[MatchTask, float]] = {}
 

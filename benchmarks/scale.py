@@ -1,0 +1,433 @@
+"""Leagues that grow: cost per match at any size, harness memory, and the Ray backend.
+
+Sections (each runs in a fresh interpreter, so one does not carry another's memory):
+
+* ``store``: synthetic stores of 1,000 / 10,000 / 100,000 results (2-player, 200 decisions per
+  seat; 1,000 recorded one by one, the rest copied in bulk with SQL under new keys): the time to
+  open the run's standings (the one full read); to record one more result: its store row (a
+  SQLite transaction committed in FULL sync, so mostly the disk's fsync) and its standings
+  update (the synthetic result's summary included); to refresh the live view (its standings
+  and tables rebuilt); and to draw it (Rich rendering a 120x50 terminal, at most 4 times a
+  second). Medians of ``4 x --repeats``. Target: flat (100,000 within 2x of 1,000), under 5 ms.
+* ``league``: one real round-robin of random Pilfer bots (``--matches``, at least 2,000) with
+  the live view drawn to a pseudo-terminal, and the same league with the plain view (what
+  ``--no-live`` prints), in this process: games/s of the first and last 500 matches (from the
+  store's finishing times), live over plain, and this process's CPU per match.
+* ``rss``: peak resident memory of the harness (this process and its match workers; bots
+  excluded) at concurrency 2, 8 and 32, with games/s. Targets: <= 200 MB at 8, <= 300 MB at 32,
+  games/s at 8 >= at 2.
+* ``ray``: the same round-robin on the local pool and on a local Ray instance (2 CPUs),
+  alternating ``--repeats`` times: games/s of each, their ratio, and the driver's CPU per match
+  on Ray (the one process that writes the store: its match rate ceiling is 1 / that).
+
+Usage: ``python benchmarks/scale.py [--section store|league|rss|ray|all] [--repeats 5]
+[--matches 2016]``; prints JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import pty
+import resource
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from rich.console import Console
+
+from tournaments.runner import RunContext, RunFolder, expected_total, start_run
+from tournaments.runner.session import Placement
+from tournaments.store import DATABASE, DecisionTimes, MatchResult, ResultStore
+from tournaments.ui import LiveView, PlainView
+
+SIZES = (1_000, 10_000, 100_000)
+STORE_TARGET_MS = 5.0
+MB = 1024 * 1024
+
+
+def league_toml(bots: int, games: int) -> str:
+    entries = ", ".join(f'{{ name = "r{index}", sample = "random" }}' for index in range(bots))
+    return (
+        'name = "scale"\ngame = "pilfer"\nplayers = 2\nformat = "round-robin"\n'
+        f"games_per_pairing = {games}\nseed = 1\nbots = [{entries}]\n"
+    )
+
+
+def median_ms(action: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - began) * 1000)
+    return round(statistics.median(times), 3)
+
+
+# --- store -----------------------------------------------------------------------------------
+
+
+def synthetic(number: int, bots: int) -> MatchResult:
+    first, second = number % bots, (number // bots + 1 + number) % bots
+    if first == second:
+        second = (second + 1) % bots
+    times = DecisionTimes.of(0.25 + ((number * 7 + step * 13) % 97) / 40 for step in range(200))
+    return MatchResult(
+        key=f"rr/r{first}~r{second}/g{number}",
+        round=1 + number // 28,  # results arrive in schedule order, as a run hands them out
+        status="completed",
+        seats=(f"r{first}", f"r{second}"),
+        seed=number,
+        log_path="logs/synthetic.jsonl",
+        ranks=((1, 2), (2, 1), (1, 1))[number % 3],
+        scores=(number % 5, number % 3),
+        reason="round_cap",
+        faults=({"TIMEOUT": 1} if number % 11 == 0 else {}, {}),
+        decision_times=(times, times),
+        started_at="2026-01-01T00:00:00.000Z",
+        finished_at="2026-01-01T00:00:01.000Z",
+    )
+
+
+def fill(run: Path, size: int, seed_run: Path) -> None:
+    """Copy the 1,000-result store and grow it in bulk to ``size`` rows under new keys."""
+    shutil.copytree(seed_run, run)
+    copies = size // 1000 - 1
+    if copies == 0:
+        return
+    with sqlite3.connect(run / DATABASE) as db:
+        columns = [row[1] for row in db.execute("PRAGMA table_info(matches)")]
+        picked = ", ".join(
+            "key || '/c' || copy"
+            if name == "key"
+            else "seq + 1000 * copy"
+            if name == "seq"
+            else name
+            for name in columns
+        )
+        db.execute(
+            f"WITH RECURSIVE copies(copy) AS (SELECT 1 UNION ALL SELECT copy + 1 FROM copies "
+            f"WHERE copy < {copies}) INSERT INTO matches ({', '.join(columns)}) "
+            f"SELECT {picked} FROM matches, copies"
+        )
+        db.commit()
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # as a long run's store would be
+
+
+def measure_size(run: Path, bots: int, repeats: int) -> dict[str, object]:
+    """Open the run's live view, then time recording one result and redrawing the view."""
+    store = ResultStore.open(run)
+    console = Console(file=io.StringIO(), width=120, height=50, force_terminal=True)
+    view = LiveView(console)
+    definition = store.definition()
+    count = store.count()
+    context = RunContext(definition, RunFolder(run), store, 2, count, expected_total(definition))
+    began = time.perf_counter()
+    view.run_started(context)
+    opened = time.perf_counter() - began
+    extra = iter(range(count, count + 4 * repeats))
+
+    def store_row() -> None:
+        store.record_result(synthetic(next(extra), bots))
+
+    def standings() -> None:
+        view.match_recorded(synthetic(next(extra), bots))
+
+    def rebuild() -> None:
+        view.match_recorded(synthetic(next(extra), bots))  # something new to show
+        view.render()
+
+    def draw() -> None:
+        console.print(view.render())
+
+    row = {
+        "results": count,
+        "open_s": round(opened, 3),
+        "store_row_ms": median_ms(store_row, repeats),
+        "standings_add_ms": median_ms(standings, repeats),
+        "refresh_live_view_ms": median_ms(rebuild, repeats),
+        "draw_to_terminal_ms": median_ms(draw, repeats),
+    }
+    store.close()
+    return row
+
+
+def store_section(repeats: int) -> dict[str, object]:
+    bots = 8
+    text = league_toml(bots, 1)
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="ruckus-scale-") as tmp:
+        seed_run = Path(tmp) / "seed"
+        store = ResultStore.create(seed_run, text)
+        (seed_run / "logs").mkdir()
+        (seed_run / "logs" / "synthetic.jsonl").write_text("{}\n")
+        for number in range(1000):
+            store.record_result(synthetic(number, bots))
+        store.close()
+        for size in SIZES:
+            run = Path(tmp) / f"run-{size}"
+            fill(run, size, seed_run)
+            rows.append(measure_size(run, bots, repeats * 4))
+            shutil.rmtree(run)
+    first, last = rows[0], rows[-1]
+    return {
+        "sizes": rows,
+        "store_row_ratio_100k_to_1k": round(last["store_row_ms"] / first["store_row_ms"], 2),
+        "standings_add_ratio_100k_to_1k": round(
+            last["standings_add_ms"] / first["standings_add_ms"], 2
+        ),
+        "refresh_ratio_100k_to_1k": round(
+            last["refresh_live_view_ms"] / first["refresh_live_view_ms"], 2
+        ),
+        "draw_ratio_100k_to_1k": round(
+            last["draw_to_terminal_ms"] / first["draw_to_terminal_ms"], 2
+        ),
+        "target": f"flat (within 2x) and under {STORE_TARGET_MS} ms",
+    }
+
+
+# --- league ----------------------------------------------------------------------------------
+
+
+class Pty:
+    """A pseudo-terminal the live view draws to, drained by a thread (as a terminal would)."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = pty.openpty()
+        self.file = os.fdopen(self.slave, "w", buffering=1, encoding="utf-8")
+        self.drained = 0
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.drained += len(chunk)
+
+
+def faults(run: Path) -> dict[str, int]:
+    """Count the faults of every stored result by class (healthy bots should have none)."""
+    store = ResultStore.open(run)
+    counts: dict[str, int] = {}
+    for result in store.results():
+        for seat in result.faults:
+            for code, count in seat.items():
+                counts[code] = counts.get(code, 0) + count
+    store.close()
+    return counts
+
+
+def rates(run: Path, window: int) -> dict[str, float]:
+    store = ResultStore.open(run)
+    finished = sorted(
+        datetime.fromisoformat(result.finished_at.replace("Z", "+00:00")).timestamp()
+        for result in store.results()
+    )
+    store.close()
+    first = window / (finished[window - 1] - finished[0])
+    last = window / (finished[-1] - finished[-window])
+    return {"first_games_per_s": round(first, 3), "last_games_per_s": round(last, 3)}
+
+
+def league_run(tmp: Path, text: str, live: bool) -> dict[str, object]:
+    source = tmp / "league.toml"
+    source.write_text(text)
+    run = tmp / f"league-{'live' if live else 'plain'}"
+    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
+    if live:
+        terminal = Pty()
+        console = Console(file=terminal.file, force_terminal=True, width=120, height=50)
+        with LiveView(console) as view:
+            summary = start_run(source, run, 2, view)
+        drawn = terminal.drained
+    else:
+        summary = start_run(source, run, 2, PlainView(Console(file=io.StringIO())))
+        drawn = 0
+    cpu_after = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+    return {
+        "view": "live (pseudo-terminal)" if live else "plain (--no-live)",
+        "matches": summary.played,
+        "seconds": round(summary.seconds, 1),
+        "games_per_s": round(summary.played / summary.seconds, 3),
+        **rates(run, 500),
+        "parent_cpu_ms_per_match": round(1000 * cpu / summary.played, 2),
+        "bytes_drawn": drawn,
+        "faults": faults(run),
+    }
+
+
+def league_section(matches: int) -> dict[str, object]:
+    bots = 8
+    games = max(1, -(-matches // (bots * (bots - 1) // 2)))
+    text = league_toml(bots, games)
+    with tempfile.TemporaryDirectory(prefix="ruckus-scale-") as tmp:
+        live = league_run(Path(tmp), text, live=True)
+        plain = league_run(Path(tmp), text, live=False)
+    return {
+        "live": live,
+        "plain": plain,
+        "live_last_over_first": round(live["last_games_per_s"] / live["first_games_per_s"], 3),
+        "plain_last_over_first": round(plain["last_games_per_s"] / plain["first_games_per_s"], 3),
+        "live_over_plain": round(live["games_per_s"] / plain["games_per_s"], 3),
+        "targets": "last 500 >= 0.95 x first 500; live >= 0.95 x plain",
+    }
+
+
+# --- rss -------------------------------------------------------------------------------------
+
+
+def harness_rss(root: int) -> int:
+    """Resident bytes of ``root`` and its match workers (children running multiprocessing's
+    spawn entry point); bots and their sandboxes are left out."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            status = Path(f"/proc/{entry}/status").read_text()
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+        parent = int(fields.get("PPid", "0"))
+        worker = parent == root and b"multiprocessing" in command
+        if int(entry) == root or worker:
+            total += int(fields.get("VmRSS", "0 kB").split()[0]) * 1024
+    return total
+
+
+class RssProbe:
+    """Samples the harness's resident memory four times a second while a run goes."""
+
+    def __init__(self) -> None:
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.25):
+            self.peak = max(self.peak, harness_rss(os.getpid()))
+
+    def run_started(self, context: RunContext) -> None:
+        self._thread.start()
+
+    def match_recorded(self, result: MatchResult) -> None:
+        pass
+
+    def notice(self, text: str) -> None:
+        pass
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+def rss_run(concurrency: int) -> dict[str, object]:
+    text = league_toml(8, 4)
+    with tempfile.TemporaryDirectory(prefix="ruckus-scale-") as tmp:
+        source = Path(tmp) / "rss.toml"
+        source.write_text(text)
+        probe = RssProbe()
+        summary = start_run(source, Path(tmp) / "run", concurrency, probe)
+        probe.stop()
+        counted = faults(Path(tmp) / "run")
+    return {
+        "concurrency": concurrency,
+        "workers": min(concurrency, os.cpu_count() or 1),
+        "matches": summary.played,
+        "games_per_s": round(summary.played / summary.seconds, 3),
+        "harness_peak_rss_mb": round(probe.peak / MB, 1),
+        "faults": counted,
+    }
+
+
+# --- ray -------------------------------------------------------------------------------------
+
+
+def ray_section(repeats: int) -> dict[str, object]:
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    text = league_toml(6, 4)
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="ruckus-scale-") as tmp:
+        source = Path(tmp) / "ray.toml"
+        source.write_text(text)
+        for repeat in range(repeats):
+            for backend in ("local", "ray"):
+                cpu_before = resource.getrusage(resource.RUSAGE_SELF)
+                run = Path(tmp) / f"{backend}-{repeat}"
+                summary = start_run(source, run, 2, RssProbe(), Placement(backend))
+                after = resource.getrusage(resource.RUSAGE_SELF)
+                cpu = (after.ru_utime - cpu_before.ru_utime) + (
+                    after.ru_stime - cpu_before.ru_stime
+                )
+                runs.append(
+                    {
+                        "backend": backend,
+                        "games_per_s": round(summary.played / summary.seconds, 3),
+                        "driver_cpu_ms_per_match": round(1000 * cpu / summary.played, 2),
+                    }
+                )
+    ray.shutdown()
+    pairs = list(zip(runs[::2], runs[1::2], strict=True))
+    ratios = [on_ray["games_per_s"] / local["games_per_s"] for local, on_ray in pairs]
+    driver = statistics.median(run["driver_cpu_ms_per_match"] for run in runs[1::2])
+    return {
+        "runs": runs,
+        "ray_over_local_ratios": [round(value, 3) for value in ratios],
+        "median_ray_over_local": round(statistics.median(ratios), 3),
+        "median_driver_cpu_ms_per_match_on_ray": driver,
+        "driver_saturates_at_matches_per_s": round(1000 / driver, 1),
+    }
+
+
+# --- main ------------------------------------------------------------------------------------
+
+
+def section(name: str, args: argparse.Namespace) -> object:
+    if name == "store":
+        return store_section(args.repeats)
+    if name == "league":
+        return league_section(args.matches)
+    if name == "rss":
+        return [rss_run(concurrency) for concurrency in (2, 8, 32)]
+    return ray_section(args.repeats)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--section", default="all", choices=["all", "store", "league", "rss", "ray"]
+    )
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--matches", type=int, default=2016)
+    args = parser.parse_args()
+    if args.section != "all":
+        print(json.dumps(section(args.section, args), indent=2))
+        return
+    report: dict[str, object] = {"benchmark": "scale", "cpus": os.cpu_count()}
+    for name in ("store", "rss", "ray", "league"):
+        command = [sys.executable, __file__, "--section", name, "--repeats", str(args.repeats)]
+        command += ["--matches", str(args.matches)]
+        done = subprocess.run(command, capture_output=True, text=True, check=True)
+        report[name] = json.loads(done.stdout)
+    report["load_average_1min"] = os.getloadavg()[0]
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
