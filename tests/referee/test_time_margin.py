@@ -1,6 +1,7 @@
 """The time margin (cutechess's ``timemargin``): an overrun of the decision limit up to the
 margin is no TIMEOUT and is charged to the bank; the bank stays a hard limit; logs say the
-margin only when there is one, and verify reads it (older logs have none)."""
+margin only when there is one, and verify reads it (older logs have none); the TOML's
+``[clocks] time_margin_ms`` parses into the same clocks."""
 
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ from referee.match import Clocks, FaultCode, MatchSetup, run_match
 from referee.match.clocks import SeatClocks
 from referee.matchlog import LogWriter, verify
 from referee.matchlog.chain import GENESIS, canonical, line_body, seal
+from tournaments.definition import definition_hash, parse_definition
+
+HASH_BEFORE_THE_MARGIN = "e29638ee480a65788c3455f9788ae3b3e4e2aae1b0b3be3caabe2f61e77dcb63"
+"""The hash of the definition below as Ruckus computed it before ``time_margin_ms`` existed."""
 
 
 def _setup(clocks: Clocks) -> MatchSetup:
@@ -93,3 +98,16 @@ def test_verify_reads_the_margin_from_the_header(players, tmp_path: Path):
     _resealed(log, lambda header: header["clocks"].pop("time_margin_ms"))
     problems = verify(log).problems
     assert len(problems) == 1 and "with no fault, over the 20.000 ms allowed" in problems[0]
+
+
+def test_the_toml_margin_parses_into_the_clocks_and_old_runs_keep_their_hash():
+    text = (
+        'name = "t"\ngame = "pilfer"\nformat = "round-robin"\nseed = 1\n'
+        'bots = [{ name = "a", sample = "random" }, { name = "b", sample = "random" }]\n'
+    )
+    plain = parse_definition(text)
+    assert plain.clocks == Clocks()
+    margin = parse_definition(text + "[clocks]\ntime_margin_ms = 50\n")
+    assert margin.clocks.time_margin_ms == 50
+    assert definition_hash(plain) == HASH_BEFORE_THE_MARGIN  # its stored runs still resume
+    assert definition_hash(margin) != definition_hash(plain)
