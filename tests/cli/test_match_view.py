@@ -11,7 +11,9 @@ from referee.games import get_game
 from referee.games.rng import Rng
 from referee.match import BotIdentity, MatchSetup, run_match
 from referee.match.player import DecisionPrompt, MatchInfo
+from tournaments.cli import one_match
 from tournaments.cli.match_view import BoardWatcher, ProgressView
+from tournaments.cli.one_match import viewing_of
 
 RUCKUS = [sys.executable, "-c", "from tournaments.cli import app; app()"]
 
@@ -70,3 +72,10 @@ def test_play_in_a_pipe_shows_progress_before_the_result():
     ended = next(n for n, line in enumerate(lines) if " decisions; ended by " in line)
     progress = [n for n, line in enumerate(lines) if line.startswith("decision 50: round ")]
     assert progress and progress[0] < ended and "\r" not in done.stdout
+
+
+def test_watch_waits_between_boards_on_a_terminal_only(monkeypatch):
+    assert viewing_of(None, True, None).delay == 0.0  # into a pipe: every board at once
+    assert viewing_of(None, True, 0.5).delay == 0.5
+    monkeypatch.setattr(one_match, "on_terminal", lambda: True)
+    assert viewing_of(None, True, None).delay == one_match.WATCH_DELAY

@@ -24,11 +24,12 @@ from referee.transport.bots import BotSpec, open_players, parse_bot, seat_output
 from referee.transport.probe import probe
 from referee.transport.security import ClientSecurity
 from sample_bots.registry import sample_command
-from tournaments.cli.match_view import BoardWatcher, ProgressView
+from tournaments.cli.match_view import BoardWatcher, ProgressView, on_terminal
 from tournaments.cli.paths import output_file, output_folder
 
 WATCH_DELAY = 0.2
-"""Seconds between two boards of ``--watch`` unless ``--delay`` says otherwise."""
+"""Seconds between two boards of ``--watch`` on a terminal unless ``--delay`` says otherwise
+(output to a pipe or a file gets every board at once)."""
 MAX_DELAY = 1.0
 """The longest ``--delay``: a bot's Play stream lasts at most its time banks plus ten minutes."""
 OUTPUT_FAULTS = (FaultCode.STARTUP_FAILED, FaultCode.CRASHED)
@@ -52,8 +53,8 @@ DelayOption = Annotated[
     typer.Option(
         min=0.0,
         max=MAX_DELAY,
-        help=f"Seconds between boards with --watch (default {WATCH_DELAY}; 0: as fast as "
-        "the bots play).",
+        help=f"Seconds between boards with --watch (default {WATCH_DELAY} on a terminal, 0 "
+        "into a pipe or a file; 0: as fast as the bots play).",
     ),
 ]
 BotLogsOption = Annotated[
@@ -131,7 +132,9 @@ def viewing_of(log: Path | None, watch: bool, delay: float | None) -> Viewing:
         output_file(log, "--log")
     if delay is not None and not watch:
         raise typer.BadParameter("only with --watch", param_hint="--delay")
-    return Viewing(log, watch, WATCH_DELAY if delay is None else delay)
+    if delay is None:
+        delay = WATCH_DELAY if on_terminal() else 0.0
+    return Viewing(log, watch, delay)
 
 
 def check_seat_count(setup: MatchSetup, seats: Seats) -> None:
