@@ -61,7 +61,11 @@ def fit_joint_ratings(
 
 
 class FieldRatings:
-    """The joint ratings' point estimate for a run whose results keep arriving."""
+    """The joint ratings' point estimate for a run whose results keep arriving.
+
+    :meth:`ratings` refits when one is due; a caller that must not wait on a refit while it
+    holds a lock takes :meth:`due` there, fits with :meth:`fit` outside it and hands the
+    result to :meth:`install`."""
 
     def __init__(self, bots: Sequence[str], anchor: str | None = None) -> None:
         self.bots = tuple(bots)
@@ -75,13 +79,28 @@ class FieldRatings:
         """Count one more result (fitted at the next refit)."""
         self._games.append(game)
 
+    def due(self) -> list[RatedGame] | None:
+        """Return the results to refit on when the results have grown by 1/REFIT_GROWTH since
+        the last fit (or there was none), else None."""
+        grown = len(self._games) - self.rated
+        if self._fitted is None or grown >= max(1, self.rated // REFIT_GROWTH):
+            return self._games[:]
+        return None
+
+    def fit(self, games: Sequence[RatedGame]) -> JointRatings:
+        """Return the point estimate from ``games`` (it changes nothing here)."""
+        return fit_joint_ratings(self.bots, games, self.anchor, resamples=0)
+
+    def install(self, ratings: JointRatings, rated: int) -> None:
+        """Keep ``ratings``, fitted on the first ``rated`` results."""
+        self._fitted, self.rated = ratings, rated
+
     def ratings(self) -> JointRatings:
-        """Return the ratings of the last fit, refitting first when the results have grown by
-        1/REFIT_GROWTH since it (or it is the first)."""
-        due = max(1, self.rated // REFIT_GROWTH)
-        if self._fitted is None or len(self._games) - self.rated >= due:
-            self._fitted = fit_joint_ratings(self.bots, self._games, self.anchor, resamples=0)
-            self.rated = len(self._games)
+        """Return the ratings of the last fit, refitting first when one is due."""
+        games = self.due()
+        if games is not None:
+            self.install(self.fit(games), len(games))
+        assert self._fitted is not None
         return self._fitted
 
 

@@ -141,7 +141,8 @@ class StandingsTracker:
         self.options = options or StandingsOptions()
         self._tallies = {name: _Tally() for name in self.bots}
         self._skill = ScheduleOrderSkill(self.bots)
-        self._ratings = FieldRatings(self.bots, self.options.anchor)
+        self.ratings = FieldRatings(self.bots, self.options.anchor)
+        """The joint ratings (a live view refits them outside its lock)."""
         self._rounds: list[_RoundGame] = []
         """The games with their rounds, for the Swiss tiebreaks."""
         self.count = 0
@@ -155,7 +156,7 @@ class StandingsTracker:
     @property
     def rated(self) -> int:
         """How many results the ratings covered when last fitted."""
-        return self._ratings.rated
+        return self.ratings.rated
 
     def add(self, result: MatchResult) -> None:
         """Count one more result (a result of a match already counted must not come again)."""
@@ -165,7 +166,7 @@ class StandingsTracker:
     def _tally(self, result: MatchResult) -> None:
         """Count ``result`` in everything but OpenSkill."""
         _add(self._tallies, result)
-        self._ratings.add(RatedGame(result.seats, result.ranks, result.seed))
+        self.ratings.add(RatedGame(result.seats, result.ranks, result.seed))
         if self.options.tiebreaks:
             self._rounds.append(_RoundGame(result.seats, result.ranks, result.seed, result.round))
         self.count += 1
@@ -173,7 +174,7 @@ class StandingsTracker:
     def standings(self, byes: Mapping[str, int]) -> list[BotStanding]:
         """Return the standings now, best first (``byes``: Swiss byes per bot)."""
         rounds = self._rounds if self.options.tiebreaks else None
-        ratings = self._ratings.ratings()
+        ratings = self.ratings.ratings()
         return _ranked(self.bots, self._tallies, self._skill.ratings(), ratings, byes, rounds)
 
 

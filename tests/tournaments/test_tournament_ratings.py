@@ -99,3 +99,16 @@ def test_openskill_replays_in_the_given_order():
     assert openskill_ratings(["a", "b", "c"], games) == first
     assert openskill_ratings(["a", "b", "c"], list(reversed(games))) != first
     assert openskill_ratings(["a", "b", "c"], [])["c"].mu == 25.0
+
+
+def test_a_refit_can_run_apart_from_the_ratings_it_updates():
+    games = _games(60)
+    field = FieldRatings("abc")
+    for game in games[:50]:
+        field.add(game)
+    due = field.due()
+    assert due is not None and len(due) == 50
+    field.add(games[50])  # arrives while the fit runs elsewhere
+    field.install(field.fit(due), len(due))
+    assert field.rated == 50 and field.due() is None  # 1 new result, 5 needed
+    assert field.ratings() == joint_ratings("abc", games[:50], resamples=0)

@@ -91,7 +91,15 @@ class LiveView:
 
     def render(self) -> RenderableType:
         """Return what the live display shows now (Rich calls this at most REDRAW_HZ times a
-        second); the body is rebuilt only if something arrived since the last draw."""
+        second); the body is rebuilt only if something arrived since the last draw. A due
+        refit of the joint ratings runs outside the lock, so the run never waits on it."""
+        with self._lock:
+            ratings = self.standings.ratings if self.standings is not None else None
+            games = ratings.due() if ratings is not None and self._changed else None
+        if ratings is not None and games is not None:
+            fitted = ratings.fit(games)
+            with self._lock:
+                ratings.install(fitted, len(games))
         with self._lock:
             if self._changed:
                 self.body = self._body()
