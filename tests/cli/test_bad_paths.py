@@ -5,14 +5,17 @@ The cases cover every command ``ruckus --help`` lists (a test checks that), each
 mistakes that apply to it: a missing file, a folder where a file belongs, a file where a folder
 belongs, ``--log DIR``, a ``--log`` under a file, ``replay export --html DIR``, a TOML file
 that does not parse (whose error names the file) and ``bot check`` of a folder that is not
-there (which must say so, not only "unknown sample bot").
+there (which must say so, not only "unknown sample bot"), and ``referee serve`` on a port
+another program holds.
 """
 
 from __future__ import annotations
 
 import shutil
+import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +46,7 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
         (["referee", "serve", "--logs", "{file}"], "file.txt is a file, not a folder"),
         (["referee", "serve", "--token-file", "{folder}"], "cannot read the token file"),
         (["referee", "serve", "--tls-cert", "{missing}", "--tls-key", "{file}"], "No such file"),
+        (["referee", "serve", "--port", "{busy_port}"], "(in use by another program?)"),
     ],
     "replay verify": [
         (["replay", "verify", "{missing}"], "missing.jsonl: no such file or folder"),
@@ -109,8 +113,17 @@ class _Seeded:
 
 
 @pytest.fixture(scope="module")
-def places(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The paths the cases name: a file, a folder, an empty folder, a log, TOML files."""
+def busy_port() -> Iterator[int]:
+    """A loopback port something else listens on."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        yield taken.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def places(tmp_path_factory: pytest.TempPathFactory, busy_port: int) -> dict[str, str]:
+    """What the cases name: a file, a folder, an empty folder, a log, TOML files, a busy port."""
     root = tmp_path_factory.mktemp("places")
     (root / "file.txt").write_text("just text\n")
     (root / "folder").mkdir()
@@ -127,6 +140,7 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "missing": str(root / "missing.jsonl"),
         "broken": str(root / "broken.toml"),
         "toml": str(root / "good.toml"),
+        "busy_port": str(busy_port),
     }
 
 

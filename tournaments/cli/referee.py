@@ -22,6 +22,7 @@ from referee.transport.security import (
 )
 from referee.transport.server import serve as serve_referee
 from sample_bots.registry import sample_command
+from tournaments.cli.errors import fail
 from tournaments.cli.paths import output_folder
 
 referee_app = typer.Typer(help="Run the referee as a gRPC service.", no_args_is_help=True)
@@ -129,17 +130,20 @@ def serve(
     except (ValueError, SandboxError) as error:
         raise typer.BadParameter(str(error), param_hint="--sandbox") from None
     remote = _remote_hosts(allow_remote)
-    server, bound = serve_referee(
-        host,
-        port,
-        logs,
-        sandbox=confinement,
-        credentials=security.credentials,
-        interceptors=security.interceptors,
-        max_matches=max_matches,
-        allow_remote=remote,
-        samples=sample_command,
-    )
+    try:
+        server, bound = serve_referee(
+            host,
+            port,
+            logs,
+            sandbox=confinement,
+            credentials=security.credentials,
+            interceptors=security.interceptors,
+            max_matches=max_matches,
+            allow_remote=remote,
+            samples=sample_command,
+        )
+    except RuntimeError as error:  # gRPC's refusal to bind: the port is taken, or not ours
+        fail(f"cannot listen on {host}:{port} (in use by another program?): {error}")
     doors = ", ".join(name for name, on in (("TLS", security.tls), ("token", security.token)) if on)
     locked = f" ({doors})" if doors else ""
     typer.echo(f"referee listening on {host}:{bound}{locked}; logs in {logs}")
