@@ -49,12 +49,14 @@ def _result(rng: random.Random, number: int) -> MatchResult:
 
 def _as_of(tracker: StandingsTracker, results: list[MatchResult]) -> list[BotStanding]:
     """The full recompute, with the ratings of the results the tracker last refitted on."""
+    if tracker.rated == len(results):
+        return compute_standings(BOTS, results, {})
     rated = {row.name: row.elo for row in compute_standings(BOTS, results[: tracker.rated], {})}
     return [replace(row, elo=rated[row.name]) for row in compute_standings(BOTS, results, {})]
 
 
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32), length=st.integers(1, 60), resume_at=st.integers(0, 60))
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), length=st.integers(1, 40), resume_at=st.integers(0, 40))
 def test_incremental_standings_equal_a_full_recompute_after_every_match(seed, length, resume_at):
     rng = random.Random(seed)
     arrivals = [_result(rng, number) for number in range(length)]
