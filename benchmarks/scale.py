@@ -290,10 +290,10 @@ def league_section(matches: int) -> dict[str, object]:
 # --- rss -------------------------------------------------------------------------------------
 
 
-def harness_rss(root: int) -> int:
-    """Resident bytes of ``root`` and its match workers (children running multiprocessing's
+def harness_rss(root: int) -> tuple[int, int]:
+    """Resident bytes of ``root`` and of its match workers (children running multiprocessing's
     spawn entry point); bots and their sandboxes are left out."""
-    total = 0
+    parent = workers = 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -303,24 +303,27 @@ def harness_rss(root: int) -> int:
         except OSError:
             continue
         fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
-        parent = int(fields.get("PPid", "0"))
-        worker = parent == root and b"multiprocessing" in command
-        if int(entry) == root or worker:
-            total += int(fields.get("VmRSS", "0 kB").split()[0]) * 1024
-    return total
+        resident = int(fields.get("VmRSS", "0 kB").split()[0]) * 1024
+        if int(entry) == root:
+            parent = resident
+        elif int(fields.get("PPid", "0")) == root and b"multiprocessing" in command:
+            workers += resident
+    return parent, workers
 
 
 class RssProbe:
     """Samples the harness's resident memory four times a second while a run goes."""
 
     def __init__(self) -> None:
-        self.peak = 0
+        self.peak = (0, 0, 0)
+        """Harness total, runner, workers at the total's peak."""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
 
     def _sample(self) -> None:
         while not self._stop.wait(0.25):
-            self.peak = max(self.peak, harness_rss(os.getpid()))
+            parent, workers = harness_rss(os.getpid())
+            self.peak = max(self.peak, (parent + workers, parent, workers))
 
     def run_started(self, context: RunContext) -> None:
         self._thread.start()
@@ -349,12 +352,27 @@ def rss_run(concurrency: int) -> dict[str, object]:
         "workers": min(concurrency, os.cpu_count() or 1),
         "matches": summary.played,
         "games_per_s": round(summary.played / summary.seconds, 3),
-        "harness_peak_rss_mb": round(probe.peak / MB, 1),
+        "harness_peak_rss_mb": round(probe.peak[0] / MB, 1),
+        "runner_mb_at_peak": round(probe.peak[1] / MB, 1),
+        "workers_mb_at_peak": round(probe.peak[2] / MB, 1),
         "faults": counted,
     }
 
 
 # --- ray -------------------------------------------------------------------------------------
+
+
+class Quiet:
+    """A run observer that keeps nothing (only the match phase's clock is wanted)."""
+
+    def run_started(self, context: RunContext) -> None:
+        pass
+
+    def match_recorded(self, result: MatchResult) -> None:
+        pass
+
+    def notice(self, text: str) -> None:
+        pass
 
 
 def ray_section(repeats: int) -> dict[str, object]:
@@ -370,7 +388,7 @@ def ray_section(repeats: int) -> dict[str, object]:
             for backend in ("local", "ray"):
                 cpu_before = resource.getrusage(resource.RUSAGE_SELF)
                 run = Path(tmp) / f"{backend}-{repeat}"
-                summary = start_run(source, run, 2, RssProbe(), Placement(backend))
+                summary = start_run(source, run, 2, Quiet(), Placement(backend))
                 after = resource.getrusage(resource.RUSAGE_SELF)
                 cpu = (after.ru_utime - cpu_before.ru_utime) + (
                     after.ru_stime - cpu_before.ru_stime

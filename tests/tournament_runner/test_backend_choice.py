@@ -3,6 +3,7 @@ user gets when Ray is asked for but not installed."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 
 from tournaments.cli import app
 from tournaments.definition import DefinitionError, definition_hash, parse_definition
+from tournaments.runner.session import resolve_concurrency
 
 from .conftest import tournament_toml
 
@@ -63,3 +65,11 @@ def test_an_unknown_backend_option_is_refused(tmp_path):
     )
     assert result.exit_code == 2
     assert "choose one of local, ray" in result.output
+
+
+def test_on_ray_the_default_concurrency_is_every_cpu_of_the_cluster():
+    text = tournament_toml(["a=random", "b=random"])
+    assert resolve_concurrency(text, None, "ray") == 0  # the cluster's CPUs bound it
+    assert resolve_concurrency(text, None, "local") == (os.cpu_count() or 1)
+    assert resolve_concurrency("concurrency = 3\n" + text, None, "ray") == 3
+    assert resolve_concurrency(text, 5, "ray") == 5

@@ -47,7 +47,10 @@ _FAILURES = (
     OSError,
 )
 
-CONCURRENCY_HELP = "Matches at once (default: the definition's concurrency, else the CPU count)."
+CONCURRENCY_HELP = (
+    "Matches at once (default: the definition's concurrency, else the CPU count; with "
+    "--backend ray, the cluster's CPUs)."
+)
 
 
 def default_run_dir(name: str) -> Path:

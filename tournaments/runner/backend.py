@@ -36,6 +36,11 @@ class Backend(Protocol):
     sandbox: Level
     """The sandbox level the bots run in."""
 
+    @property
+    def capacity(self) -> int:
+        """How many matches run at once."""
+        ...
+
     def check(self) -> None:
         """Restart bots that died since the last check."""
         ...
@@ -78,6 +83,7 @@ class LocalBackend:
     ) -> None:
         sandbox = Sandbox(resolve_level(definition.sandbox), definition.limits)
         self.sandbox = sandbox.level
+        self.concurrency = concurrency
         notify(sandbox_line(sandbox.level))
         self.fleet = BotFleet(definition, folder.bots, notify, sandbox)
         try:
@@ -86,6 +92,11 @@ class LocalBackend:
         except BaseException:
             self.fleet.stop()
             raise
+
+    @property
+    def capacity(self) -> int:
+        """How many matches the pool plays at once."""
+        return self.concurrency
 
     def check(self) -> None:
         """Restart the bots that died."""

@@ -121,7 +121,8 @@ def play_on_node(task: MatchTask, prefix: str) -> NodeMatch:
 
 class RayBackend:
     """Matches as Ray tasks on the cluster at ``address`` (None: the one Ray finds, else a new
-    local instance), at most ``concurrency`` at once and never more than its CPUs."""
+    local instance), at most ``concurrency`` at once (0: no limit) and never more than the
+    cluster's CPUs."""
 
     def __init__(
         self,
@@ -185,9 +186,14 @@ class RayBackend:
         """Return no endpoints: the node that plays the match finds its bots itself."""
         return ()
 
+    @property
+    def capacity(self) -> int:
+        """How many matches run at once: the concurrency, within the cluster's CPUs now."""
+        return self._cpus if self.concurrency == 0 else min(self.concurrency, self._cpus)
+
     def idle(self) -> int:
-        """Return how many more matches may start: up to the concurrency and the CPUs."""
-        return max(0, min(self.concurrency, self._cpus) - len(self._running))
+        """Return how many more matches may start now."""
+        return max(0, self.capacity - len(self._running))
 
     def submit(self, task: MatchTask, seconds: float) -> None:
         """Start ``task`` as a Ray task; it has ``seconds`` to finish."""

@@ -252,7 +252,9 @@ def run_tournament(
     try:
         tests = sequential_tests(definition, store.finished_ranks())
         total = expected_total(definition) if tests is None else store.count() + tests.remaining()
-        context = RunContext(definition, folder, store, concurrency, store.count(), total, tests)
+        context = RunContext(
+            definition, folder, store, runner.capacity, store.count(), total, tests
+        )
         observer.run_started(context)
         began = time.monotonic()
         loop = _Loop(context, runner, observer)

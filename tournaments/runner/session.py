@@ -17,13 +17,14 @@ from tournaments.runner.run import RunObserver, RunSummary, run_tournament
 from tournaments.store import ResultStore
 
 
-def resolve_concurrency(text: str, requested: int | None) -> int:
-    """Return the pool size: ``requested``, else the definition's ``concurrency``, else cores."""
+def resolve_concurrency(text: str, requested: int | None, backend: str = "local") -> int:
+    """Return how many matches run at once: ``requested``, else the definition's
+    ``concurrency``, else the cores (``local``) or 0, every CPU of the cluster (``ray``)."""
     if requested is not None:
         return requested
     if "concurrency" in tomllib.loads(text):
         return parse_definition(text).concurrency
-    return os.cpu_count() or 1
+    return 0 if backend == "ray" else os.cpu_count() or 1
 
 
 def check_runnable(definition: TournamentDefinition, backend: str) -> None:
@@ -70,7 +71,7 @@ def start_run(
         folder = RunFolder(run_dir)
         folder.create()
         folder.write_source(definition_file)
-        size = resolve_concurrency(text, concurrency)
+        size = resolve_concurrency(text, concurrency, backend)
         return run_tournament(folder, store, size, observer, backend, placement.ray_address)
     finally:
         store.close()
@@ -103,7 +104,7 @@ def resume_run(
         backend = placement.resolve(definition)
         check_runnable(definition, backend)
         folder.reopen()
-        size = resolve_concurrency(text, concurrency)
+        size = resolve_concurrency(text, concurrency, backend)
         return run_tournament(folder, store, size, observer, backend, placement.ray_address)
     finally:
         store.close()
