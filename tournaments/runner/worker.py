@@ -88,8 +88,9 @@ class MatchTask:
     startup_ms: int
     log_key: bytes = field(repr=False)
     bots: tuple[str, ...] = ()
-    time_margin_ms: int = 0
     """The seats' bot names, for a backend whose machines find the bots themselves."""
+    time_margin_ms: int = 0
+    """How far past ``decision_ms`` an answer may come and still count (the clocks' margin)."""
 
 
 @dataclass(frozen=True)
