@@ -22,6 +22,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import grpc
@@ -31,6 +32,7 @@ from ruckus.v1 import bot_pb2
 from referee.sandbox import Level, Sandbox, unavailable
 from referee.transport.process import BotProcess
 from tournaments.runner import RunContext, start_run
+from tournaments.schedule import Match
 from tournaments.store import MatchResult
 
 TARGET_STRICT_RATIO = 0.90
@@ -47,6 +49,9 @@ class Quiet:
 
     def notice(self, text: str) -> None:
         pass
+
+    def matches_running(self, matches: Sequence[Match]) -> None:
+        """Matches in progress are not followed here."""
 
 
 def round_trip(level: Level, calls: int, workdir: Path) -> dict[str, float]:

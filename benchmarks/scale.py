@@ -40,7 +40,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -48,6 +48,7 @@ from rich.console import Console
 
 from tournaments.runner import RunContext, RunFolder, expected_total, start_run
 from tournaments.runner.session import Placement
+from tournaments.schedule import Match
 from tournaments.store import DATABASE, DecisionTimes, MatchResult, ResultStore
 from tournaments.ui import LiveView, PlainView
 
@@ -334,6 +335,9 @@ class RssProbe:
     def notice(self, text: str) -> None:
         pass
 
+    def matches_running(self, matches: Sequence[Match]) -> None:
+        """Matches in progress are not followed here."""
+
     def stop(self) -> None:
         self._stop.set()
 
@@ -373,6 +377,9 @@ class Quiet:
 
     def notice(self, text: str) -> None:
         pass
+
+    def matches_running(self, matches: Sequence[Match]) -> None:
+        """Matches in progress are not followed here."""
 
 
 def ray_section(repeats: int) -> dict[str, object]:

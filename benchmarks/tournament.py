@@ -24,9 +24,11 @@ import json
 import os
 import statistics
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from tournaments.runner import RunContext, start_run
+from tournaments.schedule import Match
 from tournaments.store import MatchResult
 
 TARGET_RATIO = 1.6
@@ -76,6 +78,9 @@ class CpuClock:
 
     def notice(self, text: str) -> None:
         print(f"notice: {text}")
+
+    def matches_running(self, matches: Sequence[Match]) -> None:
+        """Matches in progress are not followed here."""
 
 
 def definition(game: str, bots: int, games: int) -> str:

@@ -6,13 +6,13 @@ import os
 import sqlite3
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tournaments.definition import parse_definition
 from tournaments.runner import RunContext, RunFolder
-from tournaments.schedule import next_matches
+from tournaments.schedule import Match, next_matches
 from tournaments.store import DecisionTimes, MatchResult, ResultStore
 
 HERE = Path(__file__).resolve().parent
@@ -53,6 +53,7 @@ class Recorder:
     contexts: list[RunContext] = field(default_factory=list)
     results: list[MatchResult] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    running: list[tuple[str, ...]] = field(default_factory=list)
 
     def run_started(self, context: RunContext) -> None:
         self.contexts.append(context)
@@ -62,6 +63,9 @@ class Recorder:
 
     def notice(self, text: str) -> None:
         self.notices.append(text)
+
+    def matches_running(self, matches: Sequence[Match]) -> None:
+        self.running.append(tuple(match.key for match in matches))
 
 
 def live_children(pid: int) -> list[int]:

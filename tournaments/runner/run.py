@@ -26,6 +26,7 @@ from tournaments.runner.backend import Backend, open_backend
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.pool import Completion
 from tournaments.runner.records import IncompleteLog, adopt_complete_logs, result_from_log
+from tournaments.runner.tasks import match_task
 from tournaments.runner.worker import MatchTask
 from tournaments.schedule import (
     Match,
@@ -77,6 +78,10 @@ class RunObserver(Protocol):
         """Called for bot restarts, quarantines and retried matches."""
         ...
 
+    def matches_running(self, matches: Sequence[Match]) -> None:
+        """Called whenever the set of matches being played changes (in schedule order)."""
+        ...
+
 
 @dataclass(frozen=True)
 class RunSummary:
@@ -123,6 +128,8 @@ class _Loop:
         self.finished = context.store.finished_ranks()
         self.known_up_front = planned_matches(self.definition) is not None
         self.running: dict[str, Match] = {}
+        self.reported: frozenset[str] = frozenset()
+        """The keys of the running matches the observer was last told of."""
         self.failures: Counter[str] = Counter()
         self.played = 0
         self.decided = False
@@ -135,23 +142,8 @@ class _Loop:
     def task(self, match: Match) -> MatchTask:
         """Return the worker's task for ``match`` with the bots' current endpoints and the
         run's log key."""
-        clocks = self.definition.clocks
-        return MatchTask(
-            key=match.key,
-            game=self.definition.game,
-            scenario=self.scenario,
-            seed=match.seed,
-            seats=self.backend.seats(match.seats),
-            bots=match.seats,
-            decision_ms=clocks.decision_ms,
-            bank_ms=clocks.bank_ms,
-            time_margin_ms=clocks.time_margin_ms,
-            policy=self.definition.faults.kind,
-            max_strikes=self.definition.faults.max_strikes,
-            log_path=self.context.folder.log_path(match.key),
-            startup_ms=self.definition.startup_ms,
-            log_key=self.context.folder.log_key(),
-        )
+        seats = self.backend.seats(match.seats)
+        return match_task(self.definition, match, self.scenario, seats, self.context.folder)
 
     def pending(self) -> list[Match]:
         """Return the playable matches that are not running, in schedule order."""
@@ -167,12 +159,14 @@ class _Loop:
         while queue or self.running:
             self.backend.check()
             self.hand_out(queue)
+            self.report_running()
             completions = self.backend.wait(POLL_SECONDS)
             self.hand_out(queue)  # freed workers start their next match before results are read
             for completion in completions:
                 failed = self.complete(completion)
                 if failed is not None and self.known_up_front and self.needed(failed):
                     bisect.insort(queue, failed, key=_schedule_order)
+            self.report_running()
             if completions and not self.known_up_front:
                 queue = self.pending()
             if self.decided:
@@ -187,6 +181,13 @@ class _Loop:
             queue.remove(match)
             self.backend.submit(self.task(match), self.deadline)
             self.running[match.key] = match
+
+    def report_running(self) -> None:
+        """Tell the observer which matches are being played, when that has changed."""
+        keys = frozenset(self.running)
+        if keys != self.reported:
+            self.reported = keys
+            self.observer.matches_running(sorted(self.running.values(), key=_schedule_order))
 
     def complete(self, completion: Completion) -> Match | None:
         """Record a finished match, or count its failure and return it to be played again."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from collections.abc import Sequence
 from types import TracebackType
 
 from rich.console import Console, Group, RenderableType
@@ -23,7 +24,7 @@ from rich.text import Text
 from tournaments.definition import TournamentDefinition
 from tournaments.runner import RunContext
 from tournaments.runner.report import standings_options
-from tournaments.schedule import PairingTest, SequentialTests, bracket, swiss_byes
+from tournaments.schedule import Match, PairingTest, SequentialTests, bracket, swiss_byes
 from tournaments.standings import StandingsTracker
 from tournaments.store import MatchResult
 from tournaments.ui.tables import (
@@ -66,6 +67,7 @@ class LiveView:
         self.recent: deque[MatchResult] = deque(maxlen=RECENT)
         self.faults: deque[str] = deque(maxlen=RECENT)
         self.notices: deque[str] = deque(maxlen=RECENT)
+        self.running: list[Match] = []
         self.body: RenderableType = Text("starting the bots and the match workers...")
         self._changed = False
         self._lock = threading.Lock()
@@ -148,6 +150,12 @@ class LiveView:
             self.notices.append(text)
             self._changed = True
 
+    def matches_running(self, matches: Sequence[Match]) -> None:
+        """Keep the matches being played, for the panel of matches in progress."""
+        with self._lock:
+            self.running = list(matches)
+            self._changed = True
+
     def _body(self) -> RenderableType:
         """Return the leaderboard, tests, latest results, bracket and faults as they stand."""
         if self.standings is None or self.definition is None:
@@ -205,6 +213,9 @@ class PlainView:
     def notice(self, text: str) -> None:
         """Print a bot restart, quarantine, retry or SPRT note."""
         self._print(f"  notice: {text}")
+
+    def matches_running(self, matches: Sequence[Match]) -> None:
+        """Matches in progress are not printed: one line per finished match."""
 
     def _print(self, line: str) -> None:
         self.console.print(line, markup=False, highlight=False, soft_wrap=True)

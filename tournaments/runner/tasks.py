@@ -1,0 +1,38 @@
+"""The worker's task for one scheduled match: the definition's clocks, policy and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tournaments.definition import TournamentDefinition
+from tournaments.runner.layout import RunFolder
+from tournaments.runner.worker import MatchTask, SeatEndpoint
+from tournaments.schedule import Match
+
+
+def match_task(
+    definition: TournamentDefinition,
+    match: Match,
+    scenario: str,
+    seats: Sequence[SeatEndpoint],
+    folder: RunFolder,
+) -> MatchTask:
+    """Return the task that plays ``match`` of ``definition`` on ``scenario`` against the
+    bots at ``seats``, logged and sealed in ``folder``."""
+    clocks = definition.clocks
+    return MatchTask(
+        key=match.key,
+        game=definition.game,
+        scenario=scenario,
+        seed=match.seed,
+        seats=tuple(seats),
+        bots=match.seats,
+        decision_ms=clocks.decision_ms,
+        bank_ms=clocks.bank_ms,
+        time_margin_ms=clocks.time_margin_ms,
+        policy=definition.faults.kind,
+        max_strikes=definition.faults.max_strikes,
+        log_path=folder.log_path(match.key),
+        startup_ms=definition.startup_ms,
+        log_key=folder.log_key(),
+    )
