@@ -8,22 +8,12 @@ keeps non-whole numbers out of them, or accepts them as floats).
 from __future__ import annotations
 
 import functools
-from typing import Any
+
+from ruckus import whole_numbers
 
 from referee.transport.codec.game_codec import GameCodec, JsonDict
 
 GENERIC_FIELD = "generic"
-
-
-def _whole_numbers(value: Any) -> Any:
-    """Turn whole-number floats back into ints, through lists and dicts."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, list):
-        return [_whole_numbers(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _whole_numbers(item) for key, item in value.items()}
-    return value
 
 
 def _encode(data: JsonDict) -> JsonDict:
@@ -33,7 +23,7 @@ def _encode(data: JsonDict) -> JsonDict:
 
 def _decode(data: JsonDict) -> JsonDict:
     """Return a decoded Struct with its whole numbers as ints."""
-    result: JsonDict = _whole_numbers(data)
+    result: JsonDict = whole_numbers(data)
     return result
 
 

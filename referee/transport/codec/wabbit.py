@@ -14,9 +14,8 @@ Shapes the schema cannot mirror directly, and how they travel:
 
 from __future__ import annotations
 
-from typing import Any
-
 from google.protobuf import struct_pb2
+from ruckus import whole_numbers
 
 import referee.games.wabbit as wabbit_engine
 from referee.transport.codec.game_codec import GameCodec, JsonDict
@@ -28,13 +27,6 @@ def _struct(values: JsonDict) -> struct_pb2.Struct:
     struct = struct_pb2.Struct()
     struct.update(values)
     return struct
-
-
-def _whole(value: Any) -> Any:
-    """Return a Struct number that is a whole number as an int."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
 
 
 def encode_fix(data: JsonDict) -> JsonDict:
@@ -57,7 +49,7 @@ def decode_fix(data: JsonDict) -> JsonDict:
     """Turn a decoded message back into the engine's dict shape."""
     result = dict(data)
     if isinstance(result.get("config"), dict):
-        result["config"] = {key: _whole(value) for key, value in result["config"].items()}
+        result["config"] = whole_numbers(result["config"])
     if "terrain" in result:
         result["terrain"] = [row["cells"] for row in result["terrain"]]
     attack = result.get("attack")

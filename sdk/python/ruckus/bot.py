@@ -22,21 +22,22 @@ def game_message(wrapper: Any) -> Any:
     return getattr(wrapper, which)
 
 
-def _whole_numbers(value: Any) -> Any:
-    """Turn the floats a Struct holds back into ints where they are whole numbers."""
+def whole_numbers(value: Any) -> Any:
+    """Turn the floats a Struct holds back into ints where they are whole numbers, through
+    lists and dicts (a Struct carries every number as a double)."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, list):
-        return [_whole_numbers(item) for item in value]
+        return [whole_numbers(item) for item in value]
     if isinstance(value, dict):
-        return {key: _whole_numbers(item) for key, item in value.items()}
+        return {key: whole_numbers(item) for key, item in value.items()}
     return value
 
 
 def struct_data(struct: Any) -> dict[str, Any]:
     """Return a ``google.protobuf.Struct`` (a match's config, a generic payload) as a dict,
     whole numbers as ints (a Struct carries every number as a double)."""
-    data: dict[str, Any] = _whole_numbers(json_format.MessageToDict(struct))
+    data: dict[str, Any] = whole_numbers(json_format.MessageToDict(struct))
     return data
 
 
