@@ -6,7 +6,7 @@ from referee.games.pilfer.flow import decision_kind, to_move
 from referee.games.pilfer.maps import COLORS
 from referee.games.pilfer.state import State
 
-_TOKEN_CHARS = {
+TOKEN_CHARS = {
     "food_1": "1",
     "food_2": "2",
     "food_3": "3",
@@ -17,6 +17,7 @@ _TOKEN_CHARS = {
     "alarm": "a",
     "dumpster": "u",
 }
+"""One character per token kind, as every Pilfer board draws it (upper case: sniffed)."""
 LEGEND = (
     "cell = terrain, models, token | terrain: . ground  # building  ^ tree  = lane  "
     "R B G Y start | models: 0-3 critters of that seat  @ townsfolk  + several | "
@@ -54,7 +55,7 @@ def _token(state: State, x: int, y: int, seat: int | None) -> str:
     if not tokens:
         return " "
     token = tokens[0]
-    char = _TOKEN_CHARS[state.kind_of(token)]
+    char = TOKEN_CHARS[state.kind_of(token)]
     if token in state.face_up:
         return char
     if seat is not None and token in state.known[seat]:

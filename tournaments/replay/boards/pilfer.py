@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from referee.games.pilfer.render import TOKEN_CHARS
 from tournaments.replay.boards.grid import Cell, Glyph, JsonDict, cells_of, grid
 
 PILFER_COLOR_STYLES = {
@@ -13,17 +14,6 @@ PILFER_COLOR_STYLES = {
     "blue": "bold blue",
     "green": "bold green",
     "yellow": "bold yellow",
-}
-PILFER_TOKEN_CHARS = {
-    "food_1": "1",
-    "food_2": "2",
-    "food_3": "3",
-    "sparkly": "s",
-    "cat": "c",
-    "dog": "d",
-    "trap": "t",
-    "alarm": "a",
-    "dumpster": "u",
 }
 LEGEND = (
     ("terrain", ". ground  # building  ^ tree  = lane  R G B Y start"),
@@ -84,7 +74,7 @@ class _PilferCells:
             return " ", ""
         if token["kind"] is None:
             return "?", "dim yellow"
-        char = PILFER_TOKEN_CHARS.get(token["kind"], "*")
+        char = TOKEN_CHARS.get(token["kind"], "*")
         if token["sniffed"]:
             return char.upper(), "bold yellow"
         return char, "yellow"
