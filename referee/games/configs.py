@@ -45,3 +45,25 @@ def config_from_json(
     if config_to_json(config) != data:
         raise ConfigError("config: the recorded config does not rebuild to the same config")
     return config
+
+
+class DataclassConfigs:
+    """The three config methods of an engine whose config is a frozen dataclass of plain
+    values: set ``build_config`` to the game's ``make_config(scenario, **overrides)``
+    (wrapped in ``staticmethod``) and inherit the rest."""
+
+    build_config: Callable[..., Any]
+    """The game's own ``make_config``: validates overrides with the engine's bounds."""
+
+    def make_config(self, scenario: str | None = None, **overrides: Any) -> Any:
+        """Build a validated config for ``scenario`` (the default one if None) with
+        ``overrides`` (unknown field or bad value: ConfigError naming it)."""
+        return self.build_config(scenario, **overrides)
+
+    def config_to_json(self, config: Any) -> dict[str, JsonValue]:
+        """Return the config as a JSON-ready dict."""
+        return config_to_json(config)
+
+    def config_from_json(self, scenario: str, data: dict[str, JsonValue]) -> Any:
+        """Rebuild a config from ``config_to_json`` output (ConfigError on a bad value)."""
+        return config_from_json(self.build_config, scenario, data)

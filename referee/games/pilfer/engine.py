@@ -66,7 +66,7 @@ class EndReason(StrEnum):
     ROUND_CAP = "round_cap"
 
 
-class PilferGame:
+class PilferGame(configs.DataclassConfigs):
     """Pilfer: critters raid a town (rules version 1.0, house rules G1..G48)."""
 
     spec = GameSpec(
@@ -81,18 +81,7 @@ class PilferGame:
         end_reasons=tuple(EndReason),
     )
 
-    def make_config(self, scenario: str | None = None, **overrides: Any) -> Config:
-        """Build a validated config for ``scenario`` with overrides."""
-        return make_config(scenario, **overrides)
-
-    def config_to_json(self, config: Config) -> dict[str, JsonValue]:
-        """Return the config as a JSON-ready dict."""
-        return configs.config_to_json(config)
-
-    def config_from_json(self, scenario: str, data: dict[str, JsonValue]) -> Config:
-        """Rebuild a config from ``config_to_json`` output (ConfigError on a bad value)."""
-        config: Config = configs.config_from_json(make_config, scenario, data)
-        return config
+    build_config = staticmethod(make_config)
 
     def new_state(self, config: Any, players: int, seed: int) -> State:
         """Set up a match; the first decision is seat 0's setup BUY."""

@@ -41,7 +41,6 @@ from referee.games.base import (
     Event,
     GameSpec,
     IllegalAction,
-    JsonValue,
     Outcome,
     Status,
     ranks_from_keys,
@@ -80,23 +79,12 @@ def _legal(state: State) -> tuple[Any, ...] | list[Any]:
     return state.legal_cache if state.legal_cache is not None else compute_legal(state)
 
 
-class WabbitGame:
+class WabbitGame(configs.DataclassConfigs):
     """Stateless engine: every method takes a ``State`` and never changes it."""
 
     spec = SPEC
 
-    def make_config(self, scenario: str | None = None, **overrides: Any) -> Config:
-        """Build a validated config (unknown field or bad value: ConfigError naming it)."""
-        return make_config(scenario, **overrides)
-
-    def config_to_json(self, config: Config) -> dict[str, JsonValue]:
-        """Return the config as a JSON-ready dict."""
-        return configs.config_to_json(config)
-
-    def config_from_json(self, scenario: str, data: dict[str, JsonValue]) -> Config:
-        """Rebuild a config from ``config_to_json`` output (ConfigError on a bad value)."""
-        config: Config = configs.config_from_json(make_config, scenario, data)
-        return config
+    build_config = staticmethod(make_config)
 
     def new_state(self, config: Any, players: int, seed: int) -> State:
         """Set up a match: board, characters, items, shuffled deck, hands, Farmer to play."""

@@ -51,23 +51,12 @@ SPEC = GameSpec(
 )
 
 
-class LiarsDiceGame:
+class LiarsDiceGame(configs.DataclassConfigs):
     """Stateless engine: every method takes a ``State`` and never changes it."""
 
     spec = SPEC
 
-    def make_config(self, scenario: str | None = None, **overrides: Any) -> Config:
-        """Build a validated config (unknown field or bad value: ConfigError naming it)."""
-        return make_config(scenario, **overrides)
-
-    def config_to_json(self, config: Config) -> dict[str, JsonValue]:
-        """Return the config as a JSON-ready dict."""
-        return configs.config_to_json(config)
-
-    def config_from_json(self, scenario: str, data: dict[str, JsonValue]) -> Config:
-        """Rebuild a config from ``config_to_json`` output (ConfigError on a bad value)."""
-        config: Config = configs.config_from_json(make_config, scenario, data)
-        return config
+    build_config = staticmethod(make_config)
 
     def new_state(self, config: Any, players: int, seed: int) -> State:
         """Set up a match: every seat with its dice (LD1), round 1 rolled, seat 0 to open."""
