@@ -18,17 +18,21 @@ from tournaments.definition import TournamentDefinition
 from tournaments.schedule.gauntlet import gauntlet_matches
 from tournaments.schedule.knockout import Series, bracket, knockout_matches
 from tournaments.schedule.match import Finished, Match, unfinished
+from tournaments.schedule.progress import KnownTotal, RunProgress, known_total
 from tournaments.schedule.roundrobin import round_robin_matches
 from tournaments.schedule.sprt import PairingTest, SequentialTests, replayed_tests
 from tournaments.schedule.swiss import swiss_byes, swiss_matches
 
 __all__ = [
     "Finished",
+    "KnownTotal",
     "Match",
     "PairingTest",
+    "RunProgress",
     "SequentialTests",
     "Series",
     "bracket",
+    "known_total",
     "next_matches",
     "planned_matches",
     "sequential_tests",
