@@ -4,8 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NODE_STAMP := sdk/node/node_modules/.installed
-# The example third game, installed as a user would install a game package (a regular install:
-# the strict sandbox lets bots read the venv, not a source folder an editable install points at).
+# The example third game, installed as a user would install a game package from an index (a
+# regular install; an editable one works as well).
 GAME_EXAMPLE := examples/games/liars_dice
 GAME_STAMP := $(VENV)/.game-example-installed
 GAME_SOURCES := $(shell find $(GAME_EXAMPLE) -name '*.py' -o -name '*.js' -o -name '*.json' -o -name pyproject.toml | grep -v '/build/')

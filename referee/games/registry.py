@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 from referee.games.base import Game
@@ -74,3 +76,22 @@ def load_reference(reference: str) -> Any:
     if not module_name or not attribute:
         raise ValueError(f"bad plugin reference {reference!r}; expected 'module:attribute'")
     return getattr(importlib.import_module(module_name), attribute)
+
+
+@functools.cache
+def plugin_folders() -> tuple[Path, ...]:
+    """Return the folders the installed game packages are imported from (an editable install's
+    source folder included), so a sandboxed bot can import the engine it models the game with.
+
+    Only the entry points' metadata and import specs are read: no plugin is loaded.
+    """
+    folders: list[Path] = []
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        top = point.module.partition(".")[0]
+        try:
+            spec = importlib.util.find_spec(top)
+        except (ImportError, ValueError):
+            continue
+        if spec is not None and spec.submodule_search_locations is not None:
+            folders.extend(Path(location) for location in spec.submodule_search_locations)
+    return tuple(folders)

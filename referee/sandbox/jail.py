@@ -137,8 +137,16 @@ def _parents(folders: list[Path]) -> list[Path]:
 class Jail:
     """The confinement of one bot process; :meth:`close` removes every trace of it."""
 
-    def __init__(self, sandbox: Sandbox, argv: tuple[str, ...], bot_dir: Path | None) -> None:
+    def __init__(
+        self,
+        sandbox: Sandbox,
+        argv: tuple[str, ...],
+        bot_dir: Path | None,
+        readable: tuple[Path, ...] = (),
+    ) -> None:
         self.sandbox = sandbox
+        self.readable = readable
+        """Folders the bot may read besides the runtimes' and its own (the game packages)."""
         self.level = sandbox.level
         self.argv = tuple(_absolute_arguments(argv))
         self.bot_dir = bot_dir.resolve() if bot_dir is not None else default_bot_dir(argv)
@@ -247,7 +255,7 @@ class Jail:
             "--tmpfs",
             "/tmp",
         ]
-        readable = runtime_folders(self.argv[0])
+        readable = runtime_folders(self.argv[0], self.readable)
         if self.bot_dir is not None:
             readable.append(self.bot_dir)
         for parent in _parents([*readable, Path(SOCKET_INSIDE)]):

@@ -3,8 +3,9 @@
 A bot sees the system's runtime files (``/usr``, ``/etc`` and the merged-usr links), the
 Python that runs the harness with its virtual environment (so Python bots import the SDK,
 gRPC and the rules engines as forward models), the installed sources of the SDK and the
-engines, the Node.js SDK when it sits beside the Python one, and the installation folder of
-the bot's own executable when it lives outside the system folders.
+engines, the game packages its starter names (wherever they are installed from: an editable
+install's source folder too), the Node.js SDK when it sits beside the Python one, and the
+installation folder of the bot's own executable when it lives outside the system folders.
 """
 
 from __future__ import annotations
@@ -69,9 +70,11 @@ def node_sdk_folder() -> Path | None:
     return None
 
 
-def runtime_folders(argv0: str) -> list[Path]:
-    """Return the folders outside the system ones that a bot started as ``argv0`` may read."""
+def runtime_folders(argv0: str, extra: Iterable[Path] = ()) -> list[Path]:
+    """Return the folders outside the system ones that a bot started as ``argv0`` may read,
+    with the ``extra`` folders its starter names (the installed game packages)."""
     folders = [Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent]
+    folders.extend(extra)
     folders.append(_REFEREE)
     for name in _PACKAGES:
         folders.extend(_package_folders(name))

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
+from referee.games.registry import plugin_folders
 from referee.sandbox import WATCHDOG, Jail, Level, Sandbox, strongest
 from referee.sandbox.jail import SOCKET_INSIDE
 from referee.sandbox.procs import kill_pids, snapshot, tcp_listen_ports
@@ -88,7 +89,7 @@ class BotProcess:
     ) -> None:
         self.sandbox = sandbox or default_sandbox()
         self.kept_output = output_path if keep_output else None
-        self.jail = Jail(self.sandbox, tuple(argv), bot_dir or cwd)
+        self.jail = Jail(self.sandbox, tuple(argv), bot_dir or cwd, readable=plugin_folders())
         self.port = free_port()
         self.address = self.jail.address(self.port)
         self.output_path = output_path

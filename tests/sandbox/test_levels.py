@@ -5,11 +5,14 @@ from __future__ import annotations
 import shutil
 import sys
 import tempfile
+from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 from tournament_runner.conftest import Recorder, tournament_toml
 
+from referee.games import registry
+from referee.games.registry import ENTRY_POINT_GROUP as GROUP
 from referee.sandbox import Level, Sandbox, SandboxError, levels, resolve
 from referee.transport.process import BotProcess
 from tournaments.definition import DefinitionError, parse_definition
@@ -83,9 +86,10 @@ def test_dir_belongs_to_command_bots_only():
         parse_definition(text)
 
 
-@pytest.mark.parametrize("level", [Level.STRICT, Level.BASIC], ids=lambda level: level.value)
-def test_a_bot_reads_its_own_folder_but_not_its_neighbours(tmp_path: Path, level):
-    shared = tmp_path / "shared"  # under basic the bot's folder must be readable by others
+def _shared_folder(tmp_path: Path) -> Path:
+    """Return a folder every uid can reach (under basic a bot's folder must be readable by
+    others): below ``tmp_path`` if its parents let others through, else a new one."""
+    shared = tmp_path / "shared"
     shared.mkdir()
     shared.chmod(0o755)
     for parent in (tmp_path, *tmp_path.parents):
@@ -93,6 +97,12 @@ def test_a_bot_reads_its_own_folder_but_not_its_neighbours(tmp_path: Path, level
             shared = Path(tempfile.mkdtemp(prefix="ruckus-test-"))
             shared.chmod(0o755)
             break
+    return shared
+
+
+@pytest.mark.parametrize("level", [Level.STRICT, Level.BASIC], ids=lambda level: level.value)
+def test_a_bot_reads_its_own_folder_but_not_its_neighbours(tmp_path: Path, level):
+    shared = _shared_folder(tmp_path)
     own, neighbour = shared / "own", shared / "neighbour"
     for folder in (own, neighbour):
         folder.mkdir()
@@ -109,6 +119,49 @@ def test_a_bot_reads_its_own_folder_but_not_its_neighbours(tmp_path: Path, level
     assert result.faults == ()
     assert "notes of own" in seen
     assert "notes of neighbour" not in seen
+
+
+@pytest.fixture
+def game_installed_from(monkeypatch):
+    """Register an extra game package imported from a given folder (as an editable install
+    is: its source folder, outside the virtual environment), for one test."""
+
+    def install(folder: Path) -> None:
+        monkeypatch.syspath_prepend(str(folder.parent))
+        extra = EntryPoint(f"{folder.name}-game", f"{folder.name}.plugin:PLUGIN", GROUP)
+        real = registry.entry_points
+        monkeypatch.setattr(
+            registry,
+            "entry_points",
+            lambda group: (*real(group=group), extra) if group == GROUP else real(group=group),
+        )
+        registry.plugin_folders.cache_clear()
+
+    yield install
+    registry.plugin_folders.cache_clear()
+
+
+def test_a_strict_bot_reads_a_game_package_installed_from_a_source_folder(
+    tmp_path: Path, game_installed_from
+):
+    shared = _shared_folder(tmp_path)
+    package, elsewhere = shared / "ruckus_source_game", shared / "elsewhere"
+    for folder in (package, elsewhere):
+        folder.mkdir()
+        (folder / "notes.txt").write_text(f"notes of {folder.name}\n")
+    (package / "__init__.py").write_text("")
+    game_installed_from(package)
+    assert package in registry.plugin_folders()
+    bot = f"cmd:{sys.executable} {ATTACKER} cheat {package / 'notes.txt'} {elsewhere}"
+    out = tmp_path / "out"
+    try:
+        result = play([bot, "random"], out, Level.STRICT)
+    finally:
+        shutil.rmtree(shared)
+    seen = output(out)
+    assert result.faults == ()
+    assert "notes of ruckus_source_game" in seen
+    assert "notes of elsewhere" not in seen
 
 
 def test_a_basic_bot_writes_only_its_scratch_folder_and_it_is_emptied_at_the_end(
