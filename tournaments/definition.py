@@ -1,6 +1,6 @@
 """Tournament definitions: a TOML file parsed into frozen dataclasses, with a canonical hash.
 
-A definition names the game, the format, the clocks, the fault policy and the bots::
+A definition names the game, the format, the clocks, the rules, the fault policy and the bots::
 
     name = "demo-pilfer"
     game = "pilfer"
@@ -17,6 +17,9 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     bank_ms = 120000           # time bank per seat per match
     startup_ms = 15000         # to listen and answer Describe
     time_margin_ms = 0         # an overrun of decision_ms this long is no TIMEOUT (bank pays)
+
+    [rules]                    # optional: the game's config fields (`ruckus games GAME`), over
+    max_rounds = 30            # the scenario's defaults; the engine checks their bounds
 
     [faults]                   # optional; the same names as `ruckus play --policy --max-strikes`
     policy = "forfeit"         # forfeit | default-action
@@ -55,6 +58,8 @@ A definition names the game, the format, the clocks, the fault policy and the bo
     [[bots]]                   # exactly one of sample / command / address
     name = "random"
     sample = "pilfer-random"
+    # decision_ms = 500        # this bot's own clocks instead of [clocks] (same bounds), in
+    # bank_ms = 30000          # each of its seats
     # dir = "mybot"            # a command bot's folder, readable in the sandbox (default:
                                # the folder of its script or executable)
     # an address bot may add ca, token_env, client_cert, client_key (see bot_security.py)
@@ -62,18 +67,19 @@ A definition names the game, the format, the clocks, the fault policy and the bo
 Every problem raises :class:`DefinitionError` whose message names the field, e.g.
 ``bots[2].address: expected grpc://HOST:PORT``. Unknown keys are errors too, so typos do not
 silently fall back to defaults. The clocks and the fault policy parse straight into the
-referee's own :class:`~referee.match.Clocks` and :class:`~referee.match.FaultPolicy`. Older
-definitions spelled the policy ``policy = "strikes"``, ``strikes = N`` (the N-th fault forfeits);
-that spelling is still read, as ``default-action`` with ``max_strikes = N - 1``.
+referee's own :class:`~referee.match.Clocks` and :class:`~referee.match.FaultPolicy`; the rules
+are checked by the engine's own ``make_config`` (:mod:`tournaments.game_rules`); the bots are
+parsed in :mod:`tournaments.bot_entries`. Older definitions spelled the policy
+``policy = "strikes"``, ``strikes = N`` (the N-th fault forfeits); that spelling is still read,
+as ``default-action`` with ``max_strikes = N - 1``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import re
-import shlex
 import tomllib
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -83,7 +89,9 @@ from referee.games.base import GameSpec
 from referee.match import Clocks, FaultPolicy
 from referee.match.clocks import STARTUP_MS
 from referee.sandbox import AUTO, Level, Limits
-from tournaments.bot_security import SECURITY_KEYS, security_fields
+from tournaments.bot_entries import BotEntry as BotEntry  # re-exported
+from tournaments.bot_entries import clock_field, parse_bots
+from tournaments.game_rules import Rules, check_scenario, game_rules
 from tournaments.stats.sprt import MODELS, Model, SprtConfig
 from tournaments.toml_fields import DefinitionError as DefinitionError  # re-exported
 from tournaments.toml_fields import (
@@ -103,14 +111,13 @@ BACKENDS = ("local", "ray")
 """Where matches run, as written in ``backend`` and ``--backend``."""
 
 TWO_PLAYER_FORMATS = ("knockout", "swiss")
+"""Formats that pair bots head to head, so they need ``players = 2``."""
 MAX_SEATS = 16
 """The most seats a definition may ask for; the game's own bounds are checked against its spec."""
 LEGACY_STRIKES = "strikes"
 """The older spelling of the ``default-action`` policy (see the module docstring)."""
-"""Formats that pair bots head to head, so they need ``players = 2``."""
 
-_ADDRESS = re.compile(r"^grpcs?://(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\]):(?P<port>[0-9]{1,5})$")
-_BOT_KEYS = frozenset({"name", "sample", "command", "address", "rating", "dir", *SECURITY_KEYS})
+
 _TOP_KEYS = frozenset(
     {
         "name",
@@ -123,6 +130,7 @@ _TOP_KEYS = frozenset(
         "concurrency",
         "backend",
         "clocks",
+        "rules",
         "faults",
         "sandbox",
         "limits",
@@ -134,25 +142,6 @@ _TOP_KEYS = frozenset(
         "bots",
     }
 )
-
-
-@dataclass(frozen=True)
-class BotEntry:
-    """One bot: exactly one of ``sample``, ``command`` (argv) or ``address`` is set."""
-
-    name: str
-    sample: str | None = None
-    command: tuple[str, ...] | None = None
-    address: str | None = None
-    rating: float | None = None
-    dir: str | None = None
-    """The folder a ``command`` bot may read in its sandbox (default: its script's folder)."""
-    ca: str | None = None
-    """An address bot's TLS and token (:mod:`tournaments.bot_security`): the CA to trust, the
-    name of the variable holding the token, and a client certificate and key."""
-    token_env: str | None = None
-    client_cert: str | None = None
-    client_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -186,6 +175,8 @@ class TournamentDefinition:
     """The bot the joint ratings put at 0 (``[ratings] anchor``); None: their mean is 0."""
     sprt: SprtConfig | None = None
     """The sequential test that stops a pairing early (``[sprt]``); None: every game is played."""
+    rules: Rules = ()
+    """The ``[rules]`` overrides of the scenario's config, checked by the engine."""
 
     @property
     def match_seed_root(self) -> int:
@@ -198,6 +189,14 @@ class TournamentDefinition:
     def bot_names(self) -> tuple[str, ...]:
         """The bot names in definition order (the seeding order of ``seeding = "order"``)."""
         return tuple(bot.name for bot in self.bots)
+
+    def seat_clocks(self, seats: Sequence[str]) -> tuple[Clocks, ...]:
+        """Return the clocks of a match's seats (bot names): each bot's own limit and bank
+        over ``clocks``; empty when none of them has clocks of its own."""
+        entries = {bot.name: bot for bot in self.bots}
+        if not any(entries[name].has_own_clocks for name in seats):
+            return ()
+        return tuple(entries[name].clocks(self.clocks) for name in seats)
 
 
 def load_definition(path: Path) -> TournamentDefinition:
@@ -219,7 +218,7 @@ def parse_definition(text: str) -> TournamentDefinition:
     fmt = choice(data, "format", FORMATS, None)
     if fmt in TWO_PLAYER_FORMATS and players != 2:
         raise DefinitionError("players", f"format {fmt!r} needs players = 2")
-    bots = _bots(data)
+    bots = parse_bots(data)
     _check_bot_count(fmt, players, bots)
     return TournamentDefinition(
         name=name,
@@ -239,6 +238,7 @@ def parse_definition(text: str) -> TournamentDefinition:
         backend=choice(data, "backend", BACKENDS, "local"),
         anchor=_anchor(table_field(data, "ratings"), bots),
         sprt=_sprt(table_field(data, "sprt"), fmt, bots) if "sprt" in data else None,
+        rules=game_rules(game, scenario, table_field(data, "rules")) if "rules" in data else (),
         **_format_options(data, fmt, bots),
     )
 
@@ -251,9 +251,7 @@ def check_against_spec(definition: TournamentDefinition, spec: GameSpec) -> None
             f"{spec.name} takes {spec.min_players}-{spec.max_players} players, "
             f"not {definition.players}",
         )
-    if definition.scenario is not None and definition.scenario not in spec.scenarios:
-        known = ", ".join(spec.scenarios)
-        raise DefinitionError("scenario", f"unknown scenario {definition.scenario!r}; use {known}")
+    check_scenario(definition.scenario, spec)
 
 
 def canonical_json(definition: TournamentDefinition) -> str:
@@ -273,6 +271,14 @@ def definition_hash(definition: TournamentDefinition) -> str:
     for table in ("anchor", "sprt"):  # without them, the hash a definition always had
         if what_is_played[table] is None:
             del what_is_played[table]
+    if definition.rules:  # as for anchor and sprt: without rules, the hash it always had
+        what_is_played["rules"] = dict(what_is_played["rules"])
+    else:
+        del what_is_played["rules"]
+    for bot in what_is_played["bots"]:  # and without a bot's own clocks
+        for key in ("decision_ms", "bank_ms"):
+            if bot[key] is None:
+                del bot[key]
     text = json.dumps(what_is_played, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -281,8 +287,8 @@ def _clocks(table: dict[str, Any]) -> Clocks:
     known = frozenset({"decision_ms", "bank_ms", "startup_ms", "time_margin_ms"})
     reject_unknown("clocks.", table, known)
     return Clocks(
-        decision_ms=int_field(table, "clocks.decision_ms", Clocks.decision_ms, 1, 3_600_000),
-        bank_ms=int_field(table, "clocks.bank_ms", Clocks.bank_ms, 1, 86_400_000),
+        decision_ms=clock_field(table, "clocks.decision_ms", Clocks.decision_ms),
+        bank_ms=clock_field(table, "clocks.bank_ms", Clocks.bank_ms),
         time_margin_ms=int_field(table, "clocks.time_margin_ms", 0, 0, 60_000),
     )
 
@@ -314,76 +320,6 @@ def _limits(table: dict[str, Any]) -> Limits:
         for name, (low, high) in Limits.BOUNDS.items()
     }
     return Limits(**values)
-
-
-def _bots(data: dict[str, Any]) -> tuple[BotEntry, ...]:
-    for key, table in data.items():
-        if isinstance(table, dict) and "bots" in table:
-            raise DefinitionError(
-                f"{key}.bots", "bots belong at the top level: move them above the first [table]"
-            )
-    value = data.get("bots")
-    if not isinstance(value, list) or not value:
-        raise DefinitionError("bots", "expected a non-empty array of bot tables")
-    bots = tuple(_bot(entry, f"bots[{index}]") for index, entry in enumerate(value))
-    seen: set[str] = set()
-    for index, bot in enumerate(bots):
-        if bot.name in seen:
-            raise DefinitionError(f"bots[{index}].name", f"duplicate bot name {bot.name!r}")
-        seen.add(bot.name)
-    return bots
-
-
-def _bot(entry: object, field: str) -> BotEntry:
-    if not isinstance(entry, dict):
-        raise DefinitionError(field, "expected a table such as { name = ..., sample = ... }")
-    reject_unknown(f"{field}.", entry, _BOT_KEYS)
-    sources = [key for key in ("sample", "command", "address") if key in entry]
-    if len(sources) != 1:
-        raise DefinitionError(field, "set exactly one of sample, command, address")
-    rating = entry.get("rating")
-    if rating is not None and (not isinstance(rating, int | float) or isinstance(rating, bool)):
-        raise DefinitionError(f"{field}.rating", f"expected a number, got {rating!r}")
-    return BotEntry(
-        name=name_field(entry, f"{field}.name"),
-        sample=name_field(entry, f"{field}.sample") if "sample" in entry else None,
-        command=_command(entry["command"], f"{field}.command") if "command" in entry else None,
-        address=_address(entry, f"{field}.address") if "address" in entry else None,
-        rating=float(rating) if rating is not None else None,
-        dir=_bot_dir(entry, field),
-        **security_fields(entry, field),
-    )
-
-
-def _bot_dir(entry: dict[str, Any], field: str) -> str | None:
-    if "dir" not in entry:
-        return None
-    if "command" not in entry:
-        raise DefinitionError(f"{field}.dir", "only a command bot has a folder")
-    return str_field(entry, f"{field}.dir")
-
-
-def _command(value: object, field: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        try:
-            argv = shlex.split(value)
-        except ValueError as error:
-            raise DefinitionError(field, str(error)) from None
-    elif isinstance(value, list) and all(isinstance(part, str) for part in value):
-        argv = list(value)
-    else:
-        raise DefinitionError(field, "expected a string or an array of strings")
-    if not argv:
-        raise DefinitionError(field, "empty command")
-    return tuple(argv)
-
-
-def _address(entry: dict[str, Any], field: str) -> str:
-    value = str_field(entry, field)
-    match = _ADDRESS.match(value)
-    if match is None or not 1 <= int(match["port"]) <= 65535:
-        raise DefinitionError(field, f"{value!r}: expected grpc://HOST:PORT or grpcs://HOST:PORT")
-    return value
 
 
 def _anchor(table: dict[str, Any], bots: tuple[BotEntry, ...]) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from typing import Any
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -84,4 +85,15 @@ def choice(data: dict[str, Any], field: str, options: tuple[str, ...], default: 
     value = str_field(data, field)
     if value not in options:
         raise DefinitionError(field, f"{value!r} is not one of {', '.join(options)}")
+    return value
+
+
+def toml_value(text: str, field: str) -> Any:
+    """Return ``text`` read as one TOML value (``5``, ``"x"``, ``[1, 2]``, ``true``)."""
+    try:
+        value = None if "\n" in text else tomllib.loads(f"value = {text}").get("value")
+    except tomllib.TOMLDecodeError:
+        value = None
+    if value is None:
+        raise DefinitionError(field, f"{text!r} is not a TOML value (quote a string: '\"{text}\"')")
     return value

@@ -5,13 +5,13 @@ from __future__ import annotations
 import dataclasses
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.games import get_game
 from referee.games.base import Game, Outcome
-from referee.match.clocks import Clocks, SeatClocks
+from referee.match.clocks import SEAT_CLOCKS_FIELD, Clocks, SeatClocks, seat_clocks_json
 from referee.match.faults import Fault, FaultCode, FaultPolicy, PlayerFault
 from referee.match.player import (
     Choice,
@@ -42,6 +42,9 @@ class MatchSetup:
     one's first decisions is played on from there (``referee.matchlog.fork``)."""
     forked_from: JsonDict | None = None
     """What the header records of the match this one was forked from (None: not a fork)."""
+    seat_clocks: tuple[Clocks, ...] = ()
+    """Each seat's own decision limit and bank, one per seat (empty: every seat has
+    ``clocks``); the time margin is always ``clocks``'s."""
 
     @classmethod
     def for_game(
@@ -53,19 +56,23 @@ class MatchSetup:
         match_id: str | None = None,
         clocks: Clocks | None = None,
         policy: FaultPolicy | None = None,
+        rules: Mapping[str, Any] | None = None,
+        seat_clocks: Sequence[Clocks] = (),
     ) -> MatchSetup:
         """Set up a match of the named game on ``scenario`` (default: the game's) with its
-        default config; a fresh random match id unless one is given."""
+        config: the scenario's defaults with ``rules`` over them (the engine checks them,
+        raising ConfigError); a fresh random match id unless one is given."""
         game = get_game(game_name)
         chosen = scenario or game.spec.default_scenario
         return cls(
             game=game,
-            config=game.make_config(chosen),
+            config=game.make_config(chosen, **(rules or {})),
             seed=seed,
             match_id=match_id or uuid.uuid4().hex,
             scenario=chosen,
             clocks=clocks or Clocks(),
             policy=policy or FaultPolicy(),
+            seat_clocks=tuple(seat_clocks),
         )
 
 
@@ -96,8 +103,12 @@ def forfeit_outcome(seats: int, seat: int, code: FaultCode) -> Outcome:
 
 
 def match_header(setup: MatchSetup, players: Sequence[Player]) -> JsonDict:
-    """Return the log header of a match: enough to replay it from its recorded actions."""
+    """Return the log header of a match: enough to replay it from its recorded actions.
+
+    ``seat_clocks`` is there only when a seat's clocks differ from the match's.
+    """
     spec = setup.game.spec
+    seat_clocks = seat_clocks_json(setup.clocks, setup.seat_clocks)
     return {
         "schema": LOG_SCHEMA,
         "match_id": setup.match_id,
@@ -109,6 +120,7 @@ def match_header(setup: MatchSetup, players: Sequence[Player]) -> JsonDict:
         "players": len(players),
         "seats": [player.identity().to_json() for player in players],
         "clocks": setup.clocks.to_json(),
+        **({} if seat_clocks is None else {SEAT_CLOCKS_FIELD: seat_clocks}),
         "policy": dataclasses.asdict(setup.policy),
         **({} if setup.forked_from is None else {"fork": setup.forked_from}),
     }
@@ -124,7 +136,7 @@ class _Match:
         self.game = setup.game
         self.players = players
         self.observers = observers
-        self.clocks = SeatClocks(setup.clocks, len(players))
+        self.clocks = SeatClocks(setup.clocks, len(players), setup.seat_clocks)
         self.strikes = [0] * len(players)
         self.pending: list[list[JsonDict]] = [[] for _ in players]
         self.faults: list[Fault] = []
@@ -166,7 +178,7 @@ class _Match:
                 seat=seat,
                 players=len(self.players),
                 static_map=static_map,
-                clocks=self.setup.clocks,
+                clocks=self.clocks.seats[seat],
             )
             try:
                 player.start(info)

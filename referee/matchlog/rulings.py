@@ -6,15 +6,15 @@ the first legal one. A seat forfeits at the fault the policy says it does; that 
 decision line but ends the result's fault list, which otherwise lists the decision lines'
 faults in order. A fault before the first decision (decision -1) always forfeits. The forfeit's
 outcome ranks the seat last. An answer without a fault took no longer than the seat's
-allowance: the decision limit plus the time margin (a header without one has none), or what
-was left of its time bank.
+allowance: its decision limit plus the time margin (a header without one has none), or what
+was left of its time bank; a header's ``seat_clocks`` gives each seat its own limit and bank.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.match.clocks import Clocks
+from referee.match.clocks import header_seat_clocks
 from referee.match.faults import FaultCode, FaultPolicy
 from referee.match.loop import forfeit_outcome
 from referee.matchlog.reader import JsonDict
@@ -26,13 +26,13 @@ _ROUNDING_MS = 0.001
 
 def clock_problem(header: JsonDict, decisions: Sequence[JsonDict]) -> str | None:
     """Return the first decision answered in more than its allowance without a fault, if any."""
-    clocks = Clocks.from_json(header["clocks"])
-    limit = float(clocks.decision_ms + clocks.time_margin_ms)
-    banks = [float(clocks.bank_ms)] * header["players"]
+    seats = header_seat_clocks(header)
+    limits = [float(own.decision_ms + own.time_margin_ms) for own in seats]
+    banks = [float(own.bank_ms) for own in seats]
     answered = [0] * header["players"]
     for line in decisions:
         seat = line["seat"]
-        allowed = max(0.0, min(limit, banks[seat]))
+        allowed = max(0.0, min(limits[seat], banks[seat]))
         slack = _ROUNDING_MS * (answered[seat] + 1)
         if line["fault"] is None and line["time_ms"] > allowed + slack:
             return (

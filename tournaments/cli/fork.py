@@ -4,7 +4,9 @@ other bots (a loss replayed with a fixed bot, say), for any game.
 The engine replays the log's first N decisions, then the match loop asks the new bots from
 there. The forked log's header names its parent log and decision N (``referee.matchlog.fork``),
 so ``ruckus replay verify`` checks it from the parent's header and first N actions, and
-``replay show`` and ``replay export`` play it from the start.
+``replay show`` and ``replay export`` play it from the start. Each seat keeps its clocks in the
+parent (its own ``seat_clocks``, if it had any) unless ``--decision-ms`` or ``--bank-ms`` set
+them for every seat.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import typer
 from referee.games import get_game
 from referee.games.base import GameError
 from referee.match import Clocks, FaultPolicy, MatchSetup
-from referee.match.clocks import STARTUP_MS
+from referee.match.clocks import STARTUP_MS, header_seat_clocks
 from referee.matchlog.fork import ForkError, ForkPoint, fork_point
 from referee.matchlog.verify import rebuild_config, replay_decisions
 from referee.sandbox import AUTO
@@ -70,6 +72,16 @@ def _point(parent: Path, at: int) -> ForkPoint:
     return point
 
 
+def _seat_clocks(
+    header: JsonDict, decision_ms: int | None, bank_ms: int | None, margin_ms: int
+) -> tuple[Clocks, ...]:
+    """Return each seat's clocks: the parent's, with the options' limit or bank for every seat."""
+    return tuple(
+        Clocks(decision_ms or own.decision_ms, bank_ms or own.bank_ms, margin_ms)
+        for own in header_seat_clocks(header)
+    )
+
+
 def _limits(
     header: JsonDict,
     decision_ms: int | None,
@@ -77,17 +89,16 @@ def _limits(
     time_margin_ms: int | None,
     policy: str | None,
     max_strikes: int | None,
-) -> tuple[Clocks, FaultPolicy]:
-    """Return the fork's clocks and fault policy: the parent's, but for what the options say."""
+) -> tuple[Clocks, tuple[Clocks, ...], FaultPolicy]:
+    """Return the fork's clocks, each seat's clocks and the fault policy: the parent's, but
+    for what the options say."""
     clocks = Clocks.from_json(header["clocks"])
     faults = FaultPolicy(**header["policy"])
+    margin_ms = clocks.time_margin_ms if time_margin_ms is None else time_margin_ms
     try:
         return (
-            Clocks(
-                decision_ms or clocks.decision_ms,
-                bank_ms or clocks.bank_ms,
-                clocks.time_margin_ms if time_margin_ms is None else time_margin_ms,
-            ),
+            Clocks(decision_ms or clocks.decision_ms, bank_ms or clocks.bank_ms, margin_ms),
+            _seat_clocks(header, decision_ms, bank_ms, margin_ms),
             FaultPolicy(
                 policy or faults.kind,
                 faults.max_strikes if max_strikes is None else max_strikes,
@@ -97,7 +108,13 @@ def _limits(
         raise typer.BadParameter(str(error)) from None
 
 
-def _setup(point: ForkPoint, log: Path, clocks: Clocks, policy: FaultPolicy) -> MatchSetup:
+def _setup(
+    point: ForkPoint,
+    log: Path,
+    clocks: Clocks,
+    seat_clocks: tuple[Clocks, ...],
+    policy: FaultPolicy,
+) -> MatchSetup:
     """Return the forked match: the parent's game, config and seed, a match id of its own."""
     header = point.header
     game = get_game(header["game"])
@@ -111,6 +128,7 @@ def _setup(point: ForkPoint, log: Path, clocks: Clocks, policy: FaultPolicy) -> 
         policy=policy,
         opening=point.opening,
         forked_from=point.fork_field(log),
+        seat_clocks=seat_clocks,
     )
 
 
@@ -152,10 +170,10 @@ def fork(
     target = log or default_fork_log(parent, at)
     viewing = viewing_of(target, watch, delay)
     point = _point(parent, at)
-    clocks, faults = _limits(
+    clocks, seat_clocks, faults = _limits(
         point.header, decision_ms, bank_ms, time_margin_ms, policy, max_strikes
     )
-    setup = _setup(point, target, clocks, faults)
+    setup = _setup(point, target, clocks, seat_clocks, faults)
     seats = seats_of(bots, setup.game.spec.name, grpcs, sandbox, startup_ms, bot_logs)
     check_seat_count(setup, seats)
     if len(seats.specs) != point.header["players"]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from typing import Annotated
+from collections.abc import Sequence
+from typing import Annotated, Any
 
 import typer
 
@@ -32,21 +33,62 @@ from tournaments.cli.remote_options import (
     TokenEnvOption,
     grpcs_security,
 )
+from tournaments.game_rules import game_rules
+from tournaments.toml_fields import DefinitionError, toml_value
 
 DEFAULT_CLOCKS = Clocks()
 
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        metavar="KEY=VALUE",
+        help="Set a field of the game's config (repeatable; `ruckus games GAME` lists them); "
+        "VALUE is TOML: 5, true, '\"gross\"', [1, 2].",
+    ),
+]
+
+
+def rule_table(options: Sequence[str]) -> dict[str, Any]:
+    """Return the ``--rule KEY=VALUE`` options as a table; raise BadParameter for a bad one."""
+    table: dict[str, Any] = {}
+    for option in options:
+        key, equals, text = option.partition("=")
+        key = key.strip()
+        if not equals or not key:
+            raise typer.BadParameter(f"{option!r}: expected KEY=VALUE", param_hint="--rule")
+        if key in table:
+            raise typer.BadParameter(f"rules.{key}: given twice", param_hint="--rule")
+        try:
+            table[key] = toml_value(text.strip(), f"rules.{key}")
+        except DefinitionError as error:
+            raise typer.BadParameter(str(error), param_hint="--rule") from None
+    return table
+
 
 def _setup(
-    game: str, seed: int | None, scenario: str | None, clocks: Clocks, policy: FaultPolicy
+    game: str,
+    seed: int | None,
+    scenario: str | None,
+    limits: tuple[Clocks, FaultPolicy],
+    rules: dict[str, Any],
 ) -> MatchSetup:
-    """Return the match's setup; raise BadParameter for an unknown game or scenario."""
+    """Return the match's setup with its ``limits`` (clocks and fault policy) and ``rules``;
+    raise BadParameter for an unknown game or scenario, or a bad rule."""
+    try:
+        checked = game_rules(game, scenario, rules)
+    except DefinitionError as error:
+        raise typer.BadParameter(str(error), param_hint="--rule") from None
+    except KeyError as error:
+        raise typer.BadParameter(str(error)) from None
     try:
         return MatchSetup.for_game(
             game,
             secrets.randbits(63) if seed is None else seed,
             scenario,
-            clocks=clocks,
-            policy=policy,
+            clocks=limits[0],
+            policy=limits[1],
+            rules=dict(checked),
         )
     except (KeyError, ValueError, ConfigError) as error:
         raise typer.BadParameter(str(error)) from None
@@ -85,6 +127,7 @@ def play(
         DEFAULT_CLOCKS.bank_ms
     ),
     time_margin_ms: TimeMarginOption = None,
+    rule: RuleOption = None,
     policy: Annotated[str, typer.Option(help="Fault policy: forfeit or default-action.")] = (
         "forfeit"
     ),
@@ -102,8 +145,8 @@ def play(
     """Play one match between bots over gRPC, showing its progress, and print the result."""
     grpcs = grpcs_security(bots, ca, token_env, client_cert, client_key)
     viewing = viewing_of(log, watch, delay)
-    clocks, faults = _limits(decision_ms, bank_ms, time_margin_ms, policy, max_strikes)
-    setup = _setup(game, seed, scenario, clocks, faults)
+    limits = _limits(decision_ms, bank_ms, time_margin_ms, policy, max_strikes)
+    setup = _setup(game, seed, scenario, limits, rule_table(rule or []))
     seats = seats_of(bots, game, grpcs, sandbox, startup_ms, bot_logs)
     check_seat_count(setup, seats)
     play_one(setup, seats, viewing)

@@ -1,4 +1,5 @@
-"""The worker's task for one scheduled match: the definition's clocks, policy and bots."""
+"""The worker's task for one scheduled match: the definition's clocks (each bot's own, if it
+has any), rules, policy and bots."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ def match_task(
     """Return the task that plays ``match`` of ``definition`` on ``scenario`` against the
     bots at ``seats``, logged and sealed in ``folder``."""
     clocks = definition.clocks
+    seat_clocks = definition.seat_clocks(match.seats)
     return MatchTask(
         key=match.key,
         game=definition.game,
@@ -35,4 +37,6 @@ def match_task(
         log_path=folder.log_path(match.key),
         startup_ms=definition.startup_ms,
         log_key=folder.log_key(),
+        rules=definition.rules,
+        seat_clocks=tuple((own.decision_ms, own.bank_ms) for own in seat_clocks),
     )

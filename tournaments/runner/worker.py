@@ -39,6 +39,7 @@ from referee.transport.codec import codec_for
 from referee.transport.player import GrpcPlayer
 from referee.transport.security import ClientSecurity
 from referee.transport.watch import ProcessWatch
+from tournaments.game_rules import Rules
 
 _PR_SET_PDEATHSIG = 1
 READY = "ready"
@@ -91,6 +92,20 @@ class MatchTask:
     """The seats' bot names, for a backend whose machines find the bots themselves."""
     time_margin_ms: int = 0
     """How far past ``decision_ms`` an answer may come and still count (the clocks' margin)."""
+    rules: Rules = ()
+    """The config overrides the match is played with (``[rules]``), as (field, value) pairs."""
+    seat_clocks: tuple[tuple[int, int], ...] = ()
+    """Each seat's own ``(decision_ms, bank_ms)`` (empty: every seat has the task's)."""
+
+    def match_clocks(self) -> Clocks:
+        """Return the match's clocks."""
+        return Clocks(self.decision_ms, self.bank_ms, self.time_margin_ms)
+
+    def each_seat_clocks(self) -> tuple[Clocks, ...]:
+        """Return each seat's own clocks, with the match's margin (empty: all the match's)."""
+        return tuple(
+            Clocks(decision, bank, self.time_margin_ms) for decision, bank in self.seat_clocks
+        )
 
 
 @dataclass(frozen=True)
@@ -208,8 +223,10 @@ def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
         task.seed,
         task.scenario,
         match_id=task.key,
-        clocks=Clocks(task.decision_ms, task.bank_ms, task.time_margin_ms),
+        clocks=task.match_clocks(),
         policy=FaultPolicy(kind=task.policy, max_strikes=task.max_strikes),
+        rules=dict(task.rules),
+        seat_clocks=task.each_seat_clocks(),
     )
     connected: list[GrpcPlayer] = []
     players: list[Player] = []
