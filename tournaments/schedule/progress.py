@@ -20,6 +20,11 @@ decreases and reaches it when the final is decided. With ``N = games_per_pairing
 ``more`` says the final count may be larger: some series could still play more than it
 counts (a regulation of 3 or more games that is not over in the fewest, or tiebreak pairs
 after a tie). When ``more`` is false the known total is the final count.
+
+The ETA of :meth:`RunProgress.eta` assumes the run goes on at the pace of this session so far:
+its results over the time since its first match began. So it assumes the matches left take as
+long as those played and as many of them run at once (a knockout's later rounds have fewer
+series to play side by side, so its ETA is short then), and it counts the known matches only.
 """
 
 from __future__ import annotations
@@ -33,6 +38,9 @@ from tournaments.schedule.knockout import Series, bracket
 from tournaments.schedule.match import Finished
 from tournaments.schedule.roundrobin import round_robin_matches
 from tournaments.schedule.sprt import SequentialTests
+
+ETA_AFTER = 3
+"""How many results of this session come before the first ETA."""
 
 
 @dataclass(frozen=True)
@@ -63,9 +71,11 @@ def known_total(definition: TournamentDefinition, finished: Finished) -> KnownTo
 class RunProgress:
     """Matches done and the known total of a run, kept as results arrive.
 
-    With ``tests`` (the run's ``[sprt]`` tests, which the run updates before each result
-    reaches this) the total is what is done plus what the undecided tests still need. A
-    knockout's results are kept (and its total recounted) only while more may come.
+    ``done`` starts at the results the run holds (by default, those of ``finished``), where
+    this session starts. With
+    ``tests`` (the run's ``[sprt]`` tests, which the run updates before each result reaches
+    this) the total is what is done plus what the undecided tests still need. A knockout's
+    results are kept (and its total recounted) only while more may come.
     """
 
     def __init__(
@@ -73,10 +83,14 @@ class RunProgress:
         definition: TournamentDefinition,
         finished: Finished,
         tests: SequentialTests | None = None,
+        done: int | None = None,
     ) -> None:
         self.definition = definition
         self.tests = tests
-        self.done = len(finished)
+        self.done = len(finished) if done is None else done
+        self.session_start = self.done
+        self.first_start: float | None = None
+        """When this session's first match began (seconds of the caller's clock)."""
         self.total = known_total(definition, finished)
         self._finished = dict(finished) if self.total.more else None
         self._count_tests()
@@ -94,6 +108,20 @@ class RunProgress:
     def left(self) -> int:
         """Return how many of the known matches have no result yet."""
         return max(0, self.total.matches - self.done)
+
+    def began(self, now: float) -> None:
+        """Note that a match is playing at ``now``; the first call starts this session's pace."""
+        if self.first_start is None:
+            self.first_start = now
+
+    def eta(self, now: float) -> float | None:
+        """Return the seconds the known matches left take at this session's pace (see the
+        module's docstring); None before :data:`ETA_AFTER` results and with none left."""
+        played = self.done - self.session_start
+        left = self.left()
+        if played < ETA_AFTER or not left or self.first_start is None:
+            return None
+        return left * (now - self.first_start) / played
 
     def label(self) -> str:
         """Return the progress as shown: ``5/14``, or ``5/14+`` when more may come."""

@@ -1,8 +1,10 @@
 """Everything Rich draws for tournaments: the live view, the standings, the report of a run.
 
 The live view (:mod:`tournaments.ui.live`) follows a run as a
-:class:`~tournaments.runner.RunObserver`: a progress bar with ETA, the leaderboard, the SPRT
-tests with their LLR against the bounds, the latest results, and the latest faults and notices.
+:class:`~tournaments.runner.RunObserver`: a progress bar of the known total with ETA, the
+matches playing now, the leaderboard, the SPRT tests with their LLR against the bounds, the
+latest results, and the latest faults and notices; the plain view (:mod:`tournaments.ui.plain`)
+prints a line per finished match with the progress and ETA.
 It reads the store once, when the run starts (or resumes), and then keeps the standings as
 results arrive (:class:`~tournaments.standings.StandingsTracker`); it redraws at most
 :data:`~tournaments.ui.live.REDRAW_HZ` times a second, however fast matches finish, so a match
@@ -16,7 +18,8 @@ from rich.console import Console
 
 from tournaments.analysis import RunAnalysis, analyse
 from tournaments.store import ResultStore
-from tournaments.ui.live import LiveView, PlainView
+from tournaments.ui.live import LiveView
+from tournaments.ui.plain import PlainView
 from tournaments.ui.tables import (
     bracket_tree,
     format_faults,

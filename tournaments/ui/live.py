@@ -1,36 +1,51 @@
-"""Following a run: the live view (progress, leaderboard, SPRT, latest results, faults) and the
-plain one-line-per-match view."""
+"""The live view of a run: progress with ETA, the matches playing now, leaderboard, SPRT, latest
+results, bracket, faults.
+
+The bar counts the matches done of the run's known total (:class:`~tournaments.schedule.
+RunProgress`): ``5/14`` of a fixed total, ``5/14+`` when more may come (a knockout's tiebreaks
+and series that are not over in the fewest games), and its ETA is the time the known matches
+left take at this session's pace, worked out at every draw. "Playing now" lists the matches being
+played, in schedule order, with the time since the view first saw each; it is rebuilt at
+every draw (so its times move on), bounded to a few rows.
+"""
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import TracebackType
 
 from rich.console import Console, Group, RenderableType
 from rich.live import Live
 from rich.progress import (
     BarColumn,
-    MofNCompleteColumn,
     Progress,
     TaskID,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.text import Text
 
 from tournaments.definition import TournamentDefinition
 from tournaments.runner import RunContext
 from tournaments.runner.report import standings_options
-from tournaments.schedule import Match, PairingTest, SequentialTests, bracket, swiss_byes
+from tournaments.schedule import (
+    Match,
+    PairingTest,
+    RunProgress,
+    SequentialTests,
+    bracket,
+    swiss_byes,
+)
 from tournaments.standings import StandingsTracker
 from tournaments.store import MatchResult
 from tournaments.ui.tables import (
     bracket_tree,
-    describe_result,
     fault_lines,
+    format_duration,
+    playing_table,
     results_table,
     sprt_table,
     standings_table,
@@ -43,21 +58,23 @@ REDRAW_HZ = 4
 
 
 class LiveView:
-    """The live view of a run (a RunObserver); use it as a context manager around the run."""
+    """The live view of a run (a RunObserver); use it as a context manager around the run.
+    ``clock`` gives the seconds of the bar's elapsed time and ETA and of the matches' times."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, clock: Callable[[], float] = time.monotonic) -> None:
         self.console = console
-        self.progress = Progress(
+        self.clock = clock
+        self.bar = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
-            MofNCompleteColumn(),
+            TextColumn("{task.fields[count]}"),
             TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
+            TextColumn("ETA {task.fields[eta]}"),
             console=console,
-            speed_estimate_period=600.0,
+            get_time=clock,
         )
         self.task: TaskID | None = None
+        self.run_progress: RunProgress | None = None
         self.definition: TournamentDefinition | None = None
         self.standings: StandingsTracker | None = None
         self.sprt: SequentialTests | None = None
@@ -68,6 +85,8 @@ class LiveView:
         self.faults: deque[str] = deque(maxlen=RECENT)
         self.notices: deque[str] = deque(maxlen=RECENT)
         self.running: list[Match] = []
+        self.since: dict[str, float] = {}
+        """When the view first saw each match playing now, by key."""
         self.body: RenderableType = Text("starting the bots and the match workers...")
         self._changed = False
         self._lock = threading.Lock()
@@ -94,7 +113,8 @@ class LiveView:
     def render(self) -> RenderableType:
         """Return what the live display shows now (Rich calls this at most REDRAW_HZ times a
         second); the body is rebuilt only if something arrived since the last draw. A due
-        refit of the joint ratings runs outside the lock, so the run never waits on it."""
+        refit of the joint ratings runs outside the lock, so the run never waits on it. The
+        matches playing now are drawn each time, as their times move on."""
         with self._lock:
             ratings = self.standings.ratings if self.standings is not None else None
             games = ratings.due() if ratings is not None and self._changed else None
@@ -106,7 +126,13 @@ class LiveView:
             if self._changed:
                 self.body = self._body()
                 self._changed = False
-            return Group(self.progress, self.body)
+            if self.run_progress is not None and self.task is not None:
+                eta = self.run_progress.eta(self.clock())
+                self.bar.update(self.task, eta="-" if eta is None else format_duration(eta))
+            if not self.running:
+                return Group(self.bar, self.body)
+            playing = playing_table(self.running, self.since, self.clock())
+            return Group(self.bar, playing, self.body)
 
     def run_started(self, context: RunContext) -> None:
         """Read what the store holds (the one full read of a run), set up the progress bar."""
@@ -120,25 +146,34 @@ class LiveView:
             self.finished = {result.key: result.ranks for result in results}
             self.recent.extend(results[-RECENT:])
             self.faults.extend(fault_lines(results)[-RECENT:])
+            progress = RunProgress(
+                context.definition, self.finished, context.sprt, context.recorded
+            )
+            self.run_progress = progress
             description = f"{context.definition.name} ({context.concurrency} at once)"
-            self.task = self.progress.add_task(
-                description, total=context.total, completed=context.recorded
+            self.task = self.bar.add_task(
+                description,
+                total=progress.total.matches,
+                completed=progress.done,
+                count=progress.label(),
+                eta="-",
             )
             self._changed = True
 
     def match_recorded(self, result: MatchResult) -> None:
-        """Advance the bar and add the result to the standings, the tests and the latest
-        results; with ``[sprt]`` the expected total is what is done plus what the undecided
-        tests still need."""
+        """Advance the bar to the known total and add the result to the standings, the tests
+        and the latest results; with ``[sprt]`` the total is what is done plus what the
+        undecided tests still need."""
         with self._lock:
-            if self.task is not None:
-                self.progress.advance(self.task)
+            if self.run_progress is not None and self.task is not None:
+                self.run_progress.record(result.key, result.ranks)
+                total = self.run_progress.total.matches
+                self.bar.update(self.task, total=total, count=self.run_progress.label())
+                self.bar.advance(self.task)
             if self.standings is not None:
                 self.standings.add(result)
-            if self.sprt is not None and self.task is not None and self.standings is not None:
+            if self.sprt is not None:
                 self.tests = self.sprt.tests()
-                total = self.standings.count + self.sprt.remaining()
-                self.progress.update(self.task, total=total)
             self.finished[result.key] = result.ranks
             self.recent.append(result)
             self.faults.extend(fault_lines([result]))
@@ -151,10 +186,13 @@ class LiveView:
             self._changed = True
 
     def matches_running(self, matches: Sequence[Match]) -> None:
-        """Keep the matches being played, for the panel of matches in progress."""
+        """Keep the matches being played for "Playing now", noting when each was first seen."""
         with self._lock:
+            now = self.clock()
+            self.since = {match.key: self.since.get(match.key, now) for match in matches}
             self.running = list(matches)
-            self._changed = True
+            if matches and self.run_progress is not None:
+                self.run_progress.began(now)
 
     def _body(self) -> RenderableType:
         """Return the leaderboard, tests, latest results, bracket and faults as they stand."""
@@ -179,43 +217,3 @@ class LiveView:
             lines = [Text(line) for line in faults]
             parts.append(Group(Text("Faults and notices", style="bold"), *lines))
         return Group(*parts)
-
-
-class PlainView:
-    """A RunObserver that prints one line per finished match (for logs and pipes)."""
-
-    def __init__(self, console: Console) -> None:
-        self.console = console
-        self.done = 0
-        self.total: int | None = None
-        self.sprt: SequentialTests | None = None
-
-    def run_started(self, context: RunContext) -> None:
-        """Say what runs and how much is already done."""
-        self.done = context.recorded
-        self.total = context.total
-        self.sprt = context.sprt
-        self._print(
-            f"{context.definition.name}: {context.recorded} matches already recorded, "
-            f"{context.concurrency} workers"
-        )
-
-    def match_recorded(self, result: MatchResult) -> None:
-        """Print the result with the progress count (with ``[sprt]``, of the expected total)."""
-        self.done += 1
-        if self.sprt is not None:
-            self.total = self.done + self.sprt.remaining()
-        total = "?" if self.total is None else str(self.total)
-        self._print(f"[{self.done}/{total}] {result.key}: {describe_result(result)}")
-        for line in fault_lines([result]):
-            self._print(f"  fault {line}")
-
-    def notice(self, text: str) -> None:
-        """Print a bot restart, quarantine, retry or SPRT note."""
-        self._print(f"  notice: {text}")
-
-    def matches_running(self, matches: Sequence[Match]) -> None:
-        """Matches in progress are not printed: one line per finished match."""
-
-    def _print(self, line: str) -> None:
-        self.console.print(line, markup=False, highlight=False, soft_wrap=True)

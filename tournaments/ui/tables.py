@@ -1,9 +1,9 @@
-"""The tables and trees the live view and ``show`` draw: standings, results, pairings, SPRT,
-head to head, matches, bracket."""
+"""The tables and trees the live view and ``show`` draw: standings, results, the matches
+playing now, pairings, SPRT, head to head, matches, bracket."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich import box
 from rich.table import Table
@@ -11,7 +11,7 @@ from rich.tree import Tree
 
 from tournaments.analysis import nelo_shown
 from tournaments.definition import TournamentDefinition
-from tournaments.schedule import PairingTest, Series
+from tournaments.schedule import Match, PairingTest, Series
 from tournaments.standings import BotStanding
 from tournaments.stats import HeadToHead, JointRating, PairingStats, PairwiseElo, format_elo
 from tournaments.store import FAULT_CLASSES, MatchResult
@@ -20,6 +20,8 @@ FAULT_ABBREVIATIONS = {name: "".join(part[0] for part in name.split("_")) for na
 """Short fault labels for the table: TIMEOUT -> T, ILLEGAL_ACTION -> IA, ..."""
 GAUGE_WIDTH = 21
 """Characters of the bar that places an LLR between its bounds."""
+PLAYING_ROWS = 8
+"""How many matches playing now are listed; the rest are counted."""
 
 
 def _table(title: str) -> Table:
@@ -218,6 +220,42 @@ def results_table(results: Sequence[MatchResult]) -> Table:
     table.add_column("Result")
     for result in reversed(results):
         table.add_row(result.key, describe_result(result))
+    return table
+
+
+def format_duration(seconds: float) -> str:
+    """Return a duration to the second as ``45s``, ``3m20s`` or ``2h05m``."""
+    whole = max(0, round(seconds))
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
+
+
+def playing_lines(
+    matches: Sequence[Match], since: Mapping[str, float], now: float
+) -> tuple[list[tuple[str, str, str]], int]:
+    """Return the first :data:`PLAYING_ROWS` matches playing now as (key, bots in seat order,
+    time playing), the time counted from ``since[key]``, and how many more there are."""
+    shown = [
+        (match.key, " vs ".join(match.seats), format_duration(now - since.get(match.key, now)))
+        for match in matches[:PLAYING_ROWS]
+    ]
+    return shown, max(0, len(matches) - PLAYING_ROWS)
+
+
+def playing_table(matches: Sequence[Match], since: Mapping[str, float], now: float) -> Table:
+    """Return the matches playing now (see :func:`playing_lines`), with "and N more"."""
+    table = Table(title="Playing now", box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("Match")
+    table.add_column("Seats")
+    table.add_column("For", justify="right", no_wrap=True)
+    shown, more = playing_lines(matches, since, now)
+    for row in shown:
+        table.add_row(*row)
+    if more:
+        table.add_row(f"and {more} more", "", "")
     return table
 
 
