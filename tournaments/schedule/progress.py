@@ -71,11 +71,11 @@ def known_total(definition: TournamentDefinition, finished: Finished) -> KnownTo
 class RunProgress:
     """Matches done and the known total of a run, kept as results arrive.
 
-    ``done`` starts at the results the run holds (by default, those of ``finished``), where
-    this session starts. With
-    ``tests`` (the run's ``[sprt]`` tests, which the run updates before each result reaches
-    this) the total is what is done plus what the undecided tests still need. A knockout's
-    results are kept (and its total recounted) only while more may come.
+    ``done`` starts at the results the run holds (by default, those of ``finished``): this
+    session starts there. With ``tests`` (the run's ``[sprt]`` tests, which the run updates
+    before each result reaches this) the total is what is done plus what the undecided tests
+    still need. A knockout's results are kept (and its total recounted) only while more may
+    come.
     """
 
     def __init__(

@@ -1,12 +1,12 @@
 """The live view of a run: progress with ETA, the matches playing now, leaderboard, SPRT, latest
 results, bracket, faults.
 
-The bar counts the matches done of the run's known total (:class:`~tournaments.schedule.
-RunProgress`): ``5/14`` of a fixed total, ``5/14+`` when more may come (a knockout's tiebreaks
-and series that are not over in the fewest games), and its ETA is the time the known matches
-left take at this session's pace, worked out at every draw. "Playing now" lists the matches being
-played, in schedule order, with the time since the view first saw each; it is rebuilt at
-every draw (so its times move on), bounded to a few rows.
+The bar counts the matches done of the run's known total (see
+:class:`~tournaments.schedule.RunProgress`): ``5/14`` of a fixed total, ``5/14+`` when more may
+come (a knockout's tiebreaks and series that are not over in the fewest games); its ETA is the
+time the known matches left take at this session's pace, worked out at every draw. "Playing
+now" lists the matches being played, in schedule order, with the time since the view first saw
+each; it is rebuilt at every draw (so its times move on) and lists a few rows at most.
 """
 
 from __future__ import annotations
