@@ -21,7 +21,8 @@ PLAIN = (
 def _with_bots(bot_a: str, tables: str = "", head: str = "") -> str:
     return (
         f'name = "t"\ngame = "pilfer"\nformat = "round-robin"\nseed = 1\n{head}'
-        f'bots = [{{ name = "a", sample = "random"{bot_a} }}, {{ name = "b", sample = "random" }}]\n'
+        f'bots = [{{ name = "a", sample = "random"{bot_a} }}, '
+        '{ name = "b", sample = "random" }]\n'
         f"{tables}"
     )
 
