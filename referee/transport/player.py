@@ -18,7 +18,7 @@ from referee.match.faults import FaultCode, PlayerFault
 from referee.match.player import BotIdentity, DecisionPrompt, MatchInfo
 from referee.transport import messages
 from referee.transport.codec.game_codec import GameCodec
-from referee.transport.probe import probe
+from referee.transport.probe import probe, refused_at_the_door
 from referee.transport.process import BotProcess
 from referee.transport.security import ClientSecurity
 from referee.transport.watch import BotWatch, with_output
@@ -29,16 +29,6 @@ STREAM_SLACK_SECONDS = 600.0
 """Added to the seats' time banks to bound a whole Play stream."""
 CLOSE_SECONDS = 1.0
 EXIT_WAIT_SECONDS = 0.5
-FINAL_REFUSALS = (
-    "handshake",
-    "certificate",
-    "ssl",
-    "unauthenticated",
-    "connection refused",
-    "connection reset",
-    "socket closed",
-)
-"""Words of gRPC's account of a failed connection that waiting will not change."""
 PROBE_AFTER_SECONDS = 1.0
 """How often a remote bot that is not ready yet is asked why (see _wait_ready)."""
 SIZE_GRACE_SECONDS = 0.05
@@ -186,7 +176,7 @@ class GrpcPlayer:
             if time.monotonic() >= next_probe:
                 next_probe = time.monotonic() + PROBE_AFTER_SECONDS
                 reason = probe(self.address, self._security)
-                if reason is not None and _refused_at_the_door(reason):
+                if reason is not None and refused_at_the_door(reason):
                     raise self._startup_failed(f"refused: {reason}")
 
     def _limit_fault(self) -> PlayerFault | None:
@@ -312,13 +302,6 @@ class GrpcPlayer:
             self._stream.close(0.0)
             self._stream = None
         self._channel.close()
-
-
-def _refused_at_the_door(reason: str) -> bool:
-    """Whether a probe's failure is final: nothing listens at the address, or the bot refused
-    the TLS handshake or the token (a bot at an address should already be running)."""
-    words = FINAL_REFUSALS
-    return any(word in reason.lower() for word in words)
 
 
 def _refused_for_size(item: Any) -> bool:

@@ -35,6 +35,21 @@ def _run(folder: Path, bots: str, env: dict[str, str]):
     return done, folder / "run"
 
 
+def _resume_keeping_going(folder: Path, env: dict[str, str]):
+    """Resume the run in ``folder``/run with ``--keep-going``; return the process."""
+    return ruckus(
+        "tournament",
+        "resume",
+        "run",
+        "--no-live",
+        "-c",
+        "2",
+        "--keep-going",
+        env=clean_environment(**env),
+        cwd=folder,
+    )
+
+
 def _results(run_dir: Path) -> list:
     store = ResultStore.open(run_dir)
     try:
@@ -64,7 +79,7 @@ def test_a_round_robin_plays_grpcs_bots_named_with_ca_and_token_env(launch, cert
     done, run_dir = _run(tmp_path, bots, {"PY_TOKEN": "python-token", "JS_TOKEN": "node-token"})
     assert done.returncode == 0, done.stdout + done.stderr
     assert "played 3 matches" in done.stdout
-    assert "does not answer" not in done.stdout
+    assert "preflight: 3 bots ready" in done.stdout
     results = _results(run_dir)
     assert len(results) == 3
     for result in results:
@@ -73,7 +88,7 @@ def test_a_round_robin_plays_grpcs_bots_named_with_ca_and_token_env(launch, cert
         assert verify(run_dir / result.log_path, RunFolder(run_dir).log_key()).ok
 
 
-def test_wrong_token_and_untrusted_ca_forfeit_as_startup_failed_and_are_named(
+def test_wrong_token_and_untrusted_ca_stop_the_run_and_forfeit_with_keep_going(
     launch, certs, tmp_path
 ):
     bot = _tls_bot(launch, certs, "right-token")
@@ -86,11 +101,17 @@ def test_wrong_token_and_untrusted_ca_forfeit_as_startup_failed_and_are_named(
     )
     env = {"WRONG_TOKEN": "wrong-token", "RIGHT_TOKEN": "right-token"}
     done, run_dir = _run(tmp_path, bots, env)
-    assert done.returncode == 0, done.stdout + done.stderr
-    output = " ".join(done.stdout.split())
-    assert f"bot wrongtoken at {bot} does not answer yet: UNAUTHENTICATED" in output
-    assert f"bot wrongca at {bot} does not answer yet: UNAVAILABLE" in output
-    assert "CERTIFICATE_VERIFY_FAILED" in output
+    assert done.returncode == 2, done.stdout + done.stderr
+    errors = " ".join(done.stderr.split())
+    assert f"error: bot wrongtoken: does not answer Describe at {bot}: UNAUTHENTICATED" in errors
+    assert f"error: bot wrongca: does not answer Describe at {bot}: UNAVAILABLE" in errors
+    assert "CERTIFICATE_VERIFY_FAILED" in errors
+    assert _results(run_dir) == []
+    kept_going = _resume_keeping_going(tmp_path, env)
+    assert kept_going.returncode == 0, kept_going.stdout + kept_going.stderr
+    output = " ".join(kept_going.stdout.split())
+    assert "preflight: bot wrongtoken: does not answer Describe" in output
+    assert "its matches will be forfeits" in output
     results = _results(run_dir)
     assert len(results) == 3
     for result in results:

@@ -1,5 +1,6 @@
 """The Ray backend on a real local Ray instance (2 CPUs, one instance for the module): the same
-standings as the local pool, and a Ray worker killed mid-match loses and doubles nothing.
+standings as the local pool, a Ray worker killed mid-match loses and doubles nothing, and the
+nodes' preflight stops a run with a bot that cannot start.
 
 Skipped when Ray is not installed (``pip install 'ruckus-arena[ray]'``; ``make test`` installs
 it).
@@ -9,18 +10,20 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 from pathlib import Path
 
 import pytest
 
 from tournaments.runner import start_run
+from tournaments.runner.preflight import PreflightError
 from tournaments.runner.report import current_standings
 from tournaments.runner.session import Placement
 from tournaments.standings import BotStanding
 from tournaments.store import ResultStore
 
-from .conftest import Recorder, tournament_toml, wait_for
+from .conftest import Recorder, recorded_count, tournament_toml, wait_for
 
 ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'ruckus-arena[ray]'")
 state = pytest.importorskip("ray.util.state", reason="Ray's state API needs ray[default]")
@@ -120,3 +123,18 @@ def test_a_ray_worker_killed_mid_run_loses_and_doubles_no_match(local_ray, tmp_p
     store = ResultStore.open(run)
     assert sorted(result.key for result in store.results()) == sorted(keys)
     store.close()
+
+
+def test_preflight_on_ray_stops_a_run_whose_command_bot_does_not_exist(local_ray, tmp_path):
+    text = tournament_toml(["ghost=cmd:no-such-bot-program", "a=random"])
+    with pytest.raises(PreflightError) as stopped:
+        _play(tmp_path, "ghost", text, "ray")
+    [problem] = stopped.value.problems
+    assert problem.bot == "ghost"
+    found = re.match(
+        r"on node ([0-9a-f]{8}): did not start \(4 tries\): exited with code 127", problem.reason
+    )
+    assert found, problem.reason
+    log = tmp_path / "ghost" / "bots" / found.group(1) / "ghost.4.log"
+    assert f"({log})" in problem.reason and log.exists()  # named where it lands when the run ends
+    assert recorded_count(tmp_path / "ghost" / "results.sqlite") == 0

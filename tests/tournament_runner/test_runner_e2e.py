@@ -68,11 +68,11 @@ def test_standings_come_from_the_store_of_a_real_run(tmp_path):
     assert sum(row.points for row in standings) == pytest.approx(2.0)
 
 
-def test_a_bot_that_never_starts_is_quarantined_and_forfeits(tmp_path):
+def test_a_bot_that_never_starts_is_quarantined_and_forfeits_with_keep_going(tmp_path):
     broken = "broken=cmd:python -c 'raise SystemExit(3)'"
     text = tournament_toml(["a=random", "b=random", broken])
     recorder = Recorder()
-    start_run(_write(tmp_path, text), tmp_path / "run", 2, recorder)
+    start_run(_write(tmp_path, text), tmp_path / "run", 2, recorder, keep_going=True)
 
     assert any("quarantined" in notice for notice in recorder.notices)
     results = _stored(tmp_path / "run")
@@ -130,13 +130,16 @@ def test_a_match_that_keeps_failing_for_a_harness_reason_stops_the_run(tmp_path)
     assert set(live_children(os.getpid())) <= children_before
 
 
-def test_a_remote_bot_that_does_not_answer_forfeits_its_matches(tmp_path):
+def test_a_remote_bot_that_does_not_answer_forfeits_its_matches_with_keep_going(tmp_path):
     text = tournament_toml(["a=random"]).replace(
         "]\n", f', {{ name = "remote", address = "grpc://127.0.0.1:{free_port()}" }}]\n'
     )
     recorder = Recorder()
-    start_run(_write(tmp_path, text), tmp_path / "run", 1, recorder)
-    assert any("does not answer yet" in notice for notice in recorder.notices)
+    start_run(_write(tmp_path, text), tmp_path / "run", 1, recorder, keep_going=True)
+    assert any(
+        notice.startswith("preflight: bot remote: does not answer Describe")
+        for notice in recorder.notices
+    )
     [result] = _stored(tmp_path / "run")
     seat = result.seats.index("remote")
     assert result.status == "forfeit"

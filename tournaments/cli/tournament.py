@@ -13,7 +13,7 @@ import typer
 
 from referee.sandbox import SandboxError
 from tournaments.analysis import MAX_RESAMPLES, RESAMPLES, analyse, analysis_json
-from tournaments.cli.errors import fail
+from tournaments.cli.errors import USAGE_EXIT, fail
 from tournaments.cli.hints import concurrency_warning, next_steps
 from tournaments.cli.paths import input_file, output_folder
 from tournaments.definition import BACKENDS, DefinitionError, TournamentDefinition, load_definition
@@ -27,6 +27,7 @@ from tournaments.runner import (
     resume_run,
     start_run,
 )
+from tournaments.runner.preflight import PreflightError
 from tournaments.runner.report import current_standings, standings_csv
 from tournaments.runner.session import Placement, resolve_concurrency
 from tournaments.store import ResultStore, StoreError
@@ -63,6 +64,18 @@ def _fail(error: Exception) -> typer.Exit:
     return typer.Exit(2)
 
 
+def _stopped_by_preflight(error: PreflightError, run_dir: Path) -> typer.Exit:
+    """Print one line per bot that failed preflight, then how to go on; return the exit."""
+    for problem in error.problems:
+        typer.echo(f"error: {problem.line()}", err=True)
+    typer.echo(
+        f"no match was played; fix the bots, then: ruckus tournament resume {run_dir} "
+        "(or add --keep-going to play, their matches as forfeits)",
+        err=True,
+    )
+    return typer.Exit(USAGE_EXIT)
+
+
 def _exit_on_sigterm() -> None:
     """Turn SIGTERM into SystemExit so every bot and worker is stopped on the way out."""
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
@@ -78,6 +91,8 @@ def _play(run_dir: Path, live: bool, play: Callable[[RunObserver], RunSummary]) 
                 summary = play(view)
         else:
             summary = play(screen.plain_view())
+    except PreflightError as error:
+        raise _stopped_by_preflight(error, run_dir) from None
     except _FAILURES as error:
         raise _fail(error) from None
     except KeyboardInterrupt:
@@ -94,6 +109,9 @@ def _play(run_dir: Path, live: bool, play: Callable[[RunObserver], RunSummary]) 
     )
     if summary.quarantined:
         screen.line(f"quarantined bots: {', '.join(summary.quarantined)}")
+    if summary.failed_preflight:
+        failed = ", ".join(summary.failed_preflight)
+        screen.line(f"failed preflight (played with --keep-going): {failed}")
     for step in next_steps(run_dir):
         screen.line(step)
 
@@ -126,6 +144,13 @@ BackendName = Annotated[
         "--backend", help="Where matches run: local or ray (default: the definition's, else local)."
     ),
 ]
+KeepGoing = Annotated[
+    bool,
+    typer.Option(
+        "--keep-going",
+        help="Play even when bots fail the preflight check: their matches are forfeits.",
+    ),
+]
 RayAddress = Annotated[
     str | None,
     typer.Option(
@@ -153,8 +178,10 @@ def run(
     no_live: NoLive = False,
     backend: BackendName = None,
     ray_address: RayAddress = None,
+    keep_going: KeepGoing = False,
 ) -> None:
-    """Start a tournament: spawn its bots, play every match, print the standings."""
+    """Start a tournament: spawn its bots, check each one, play every match, print the
+    standings."""
     placement = _placement(backend, ray_address)
     name = _definition(definition_file).name
     folder = output_folder(run_dir, "--run-dir") if run_dir else default_run_dir(name)
@@ -162,7 +189,7 @@ def run(
     _play(
         folder,
         not no_live,
-        lambda view: start_run(definition_file, folder, concurrency, view, placement),
+        lambda view: start_run(definition_file, folder, concurrency, view, placement, keep_going),
     )
 
 
@@ -179,6 +206,7 @@ def resume(
     no_live: NoLive = False,
     backend: BackendName = None,
     ray_address: RayAddress = None,
+    keep_going: KeepGoing = False,
 ) -> None:
     """Finish an interrupted run: play only the matches without a stored result."""
     placement = _placement(backend, ray_address)
@@ -189,7 +217,7 @@ def resume(
     _play(
         run_dir,
         not no_live,
-        lambda view: resume_run(run_dir, definition, concurrency, view, placement),
+        lambda view: resume_run(run_dir, definition, concurrency, view, placement, keep_going),
     )
 
 

@@ -2,7 +2,9 @@
 
 A backend starts the bots, plays :class:`~tournaments.runner.worker.MatchTask` objects and hands
 back :class:`~tournaments.runner.pool.Completion` objects; the run loop records every result
-itself, so resume, standings and verify work the same on either. The Ray backend lives in
+itself, so resume, standings and verify work the same on either. Before the first match the run
+asks the backend for its bots' preflight (:mod:`tournaments.runner.preflight`), which looks at
+the bots where the matches will reach them. The Ray backend lives in
 :mod:`tournaments.runner.ray_backend` and is imported only when asked for: Ray is an optional
 extra.
 """
@@ -19,6 +21,7 @@ from tournaments.definition import BACKENDS, TournamentDefinition
 from tournaments.runner.fleet import BotFleet
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.pool import Completion, WorkerPool
+from tournaments.runner.preflight import PreflightProblem
 from tournaments.runner.worker import MatchTask, SeatEndpoint
 
 __all__ = ["BACKENDS", "Backend", "BackendError", "LocalBackend", "check_backend", "open_backend"]
@@ -43,6 +46,11 @@ class Backend(Protocol):
 
     def check(self) -> None:
         """Restart bots that died since the last check."""
+        ...
+
+    def preflight(self) -> list[PreflightProblem]:
+        """Ask every bot once whether it is ready to play; return the problems of those that
+        are not (see :mod:`tournaments.runner.preflight`)."""
         ...
 
     def seats(self, names: Sequence[str]) -> tuple[SeatEndpoint, ...]:
@@ -101,6 +109,10 @@ class LocalBackend:
     def check(self) -> None:
         """Restart the bots that died."""
         self.fleet.check()
+
+    def preflight(self) -> list[PreflightProblem]:
+        """Ask the fleet's bots where the pool's workers will reach them."""
+        return self.fleet.preflight()
 
     def seats(self, names: Sequence[str]) -> tuple[SeatEndpoint, ...]:
         """Return the fleet's endpoints of ``names``."""

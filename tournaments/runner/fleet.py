@@ -5,7 +5,9 @@ Each ``sample`` or ``command`` bot runs as one local process in the run's sandbo
 limits, stdin closed, output captured to a capped file under ``RUN/bots``); an ``address``
 bot is already running elsewhere, reached over TLS (``grpcs://``) and with a token as its
 entry says. A spawned bot that dies is restarted on a new port; one that has crashed more
-than ``max_restarts`` times is quarantined and forfeits its remaining matches.
+than ``max_restarts`` times is quarantined and forfeits its remaining matches. Once started,
+:meth:`BotFleet.preflight` asks every bot, local or remote, who it is
+(:mod:`tournaments.runner.preflight`).
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.sandbox import Sandbox
-from referee.transport.probe import probe
 from referee.transport.process import BotProcess
 from referee.transport.security import ClientSecurity, SecurityError
 from referee.transport.watch import with_output
 from sample_bots.registry import sample_command
 from tournaments.definition import BotEntry, TournamentDefinition
+from tournaments.runner.preflight import PreflightProblem, PreflightTarget, preflight
 from tournaments.runner.worker import SeatEndpoint
 
 MAX_RESTARTS = 3
@@ -135,6 +137,7 @@ class BotFleet:
     ) -> None:
         self.output_dir = output_dir
         self.sandbox = sandbox
+        self.game = definition.game
         self.startup_seconds = definition.startup_ms / 1000.0
         self.max_restarts = max_restarts
         self._notify = notify
@@ -150,23 +153,27 @@ class BotFleet:
     def start(self) -> None:
         """Spawn every local bot and wait until each listens (or is quarantined).
 
-        A remote bot that does not answer yet (or refuses the TLS handshake or the token) is
-        reported with gRPC's reason, not waited for: its matches are forfeits (STARTUP_FAILED)
-        until it does.
+        Remote bots are not waited for here: :meth:`preflight` asks them.
         """
         for bot in self.bots.values():
             if bot.argv is not None:
                 self._spawn(bot)
         for bot in self.bots.values():
-            if bot.argv is None:
-                self._probe(bot)
             self._await(bot)
 
-    def _probe(self, bot: FleetBot) -> None:
-        """Report a remote bot that does not answer yet, with gRPC's reason."""
-        problem = probe(bot.address, bot.security)
-        if problem is not None:
-            self._notify(f"bot {bot.entry.name} at {bot.address} does not answer yet: {problem}")
+    def preflight(self) -> list[PreflightProblem]:
+        """Restart the bots that died since the start, then ask every bot once whether it is
+        ready to play the tournament's game; return the problems of those that are not."""
+        self.check()
+        targets = [
+            PreflightTarget(
+                name, None, failure=f"did not start ({bot.crashes} tries): {bot.last_failure}"
+            )
+            if bot.quarantined
+            else PreflightTarget(name, bot.address, bot.security)
+            for name, bot in self.bots.items()
+        ]
+        return preflight(targets, self.game, self.startup_seconds)
 
     def _spawn(self, bot: FleetBot) -> None:
         assert bot.argv is not None

@@ -9,6 +9,10 @@ with the local worker's code, and returns the sealed log. The driver writes that
 run folder and records the result itself, so the driver alone writes the store and resume,
 standings and verify work unchanged.
 
+Preflight runs on every node placed at the start, all at once: endpoints are node-local, and
+so is what breaks a bot (a command, a file or a package missing on one node only forfeits that
+node's matches). A bot failing on several nodes is reported once, naming the first of them.
+
 A Ray worker or node lost mid-match fails its task, and Ray runs it again elsewhere (up to
 :data:`SYSTEM_RETRIES` times, then the run loop's own retries): nothing is recorded until a
 task comes back, and a key is recorded once. The run's log key travels to the tasks with them
@@ -36,6 +40,7 @@ from tournaments.runner.backend import BackendError
 from tournaments.runner.fleet import BotFleet
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.pool import Completion
+from tournaments.runner.preflight import PreflightProblem
 from tournaments.runner.worker import ConnectedBots, MatchTask, SeatEndpoint, TaskDone, play_task
 
 SYSTEM_RETRIES = 3
@@ -82,6 +87,14 @@ class NodeBots:
         self.fleet.check()
         notices, self._notices = tuple(self._notices), []
         return tuple(self.fleet.endpoint(name) for name in names), notices
+
+    def preflight(self, shown: str) -> list[PreflightProblem]:
+        """Run the preflight of this node's bots; their output files are named as under
+        ``shown``, where they land when the run ends."""
+        return [
+            replace(problem, reason=problem.reason.replace(str(self.output), shown))
+            for problem in self.fleet.preflight()
+        ]
 
     def quarantined(self) -> list[str]:
         """Return the bots quarantined on this node."""
@@ -182,6 +195,26 @@ class RayBackend:
         if time.monotonic() - self._looked > NODES_EVERY_SECONDS:
             self._place_bots()
 
+    def preflight(self) -> list[PreflightProblem]:
+        """Run the preflight on every node's bots at once; return one problem per failing bot,
+        from the first node it failed on."""
+        nodes = list(self._nodes)
+        calls = [self._nodes[node].preflight.remote(str(self._node_folder(node))) for node in nodes]
+        try:
+            answers = ray.get(calls, timeout=self.definition.startup_ms / 1000.0 + STOP_SECONDS)
+        except Exception as error:  # a node lost while its bots were asked
+            raise BackendError(f"preflight on the cluster failed: {error}"[:500]) from None
+        first: dict[str, PreflightProblem] = {}
+        for node, problems in zip(nodes, answers, strict=True):
+            for problem in problems:
+                reason = f"on node {node[:8]}: {problem.reason}"
+                first.setdefault(problem.bot, replace(problem, reason=reason))
+        return [first[name] for name in self.definition.bot_names if name in first]
+
+    def _node_folder(self, node: str) -> Path:
+        """Return where the bots' output of ``node`` lands when the run ends."""
+        return self.folder.bots / node[:8]
+
     def seats(self, names: Sequence[str]) -> tuple[SeatEndpoint, ...]:
         """Return no endpoints: the node that plays the match finds its bots itself."""
         return ()
@@ -248,7 +281,7 @@ class RayBackend:
             except Exception as error:  # the node is gone: so are its bots
                 self._notify(f"node {node_id[:8]}: bots not stopped cleanly ({error})"[:300])
                 outputs = {}
-            folder = self.folder.bots / node_id[:8]
+            folder = self._node_folder(node_id)
             folder.mkdir(parents=True, exist_ok=True)
             for name, data in outputs.items():
                 (folder / name).write_bytes(data)

@@ -8,6 +8,7 @@ any moment resumes by playing the unrecorded matches again. A match that fails f
 other than a bot (a worker died, a log is broken) is retried a few times before the run stops
 with :class:`RunnerError`. With ``[sprt]``, a pairing whose test has decided has its
 remaining matches taken out of the queue (those already running finish and are recorded).
+Before the first match every bot is checked once (:mod:`tournaments.runner.preflight`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tournaments.definition import TournamentDefinition, check_against_spec
 from tournaments.runner.backend import Backend, open_backend
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.pool import Completion
+from tournaments.runner.preflight import settle
 from tournaments.runner.records import IncompleteLog, adopt_complete_logs, result_from_log
 from tournaments.runner.tasks import match_task
 from tournaments.runner.worker import MatchTask
@@ -86,13 +88,15 @@ class RunObserver(Protocol):
 @dataclass(frozen=True)
 class RunSummary:
     """What a run did: matches played now, recorded in all, match-phase seconds, the bots
-    it quarantined and the sandbox level its bots ran in."""
+    it quarantined, the sandbox level its bots ran in and the bots that failed preflight
+    (played anyway, with ``keep_going``)."""
 
     played: int
     recorded: int
     seconds: float
     quarantined: tuple[str, ...]
     sandbox: Level
+    failed_preflight: tuple[str, ...] = ()
 
 
 def expected_total(definition: TournamentDefinition) -> int | None:
@@ -239,9 +243,16 @@ def run_tournament(
     observer: RunObserver,
     backend: str = "local",
     ray_address: str | None = None,
+    keep_going: bool = False,
 ) -> RunSummary:
     """Play every unrecorded match of the run in ``folder`` on ``backend`` (``local`` or
-    ``ray``, at ``ray_address``); stop every process on the way out."""
+    ``ray``, at ``ray_address``); stop every process on the way out.
+
+    Complete logs an interrupted run left unrecorded are recorded first; then, once the bots
+    are started and before the first match, every bot is checked
+    (:mod:`tournaments.runner.preflight`): a bot that is not ready raises
+    :class:`~tournaments.runner.preflight.PreflightError`, unless ``keep_going``.
+    """
     definition = store.definition()
     check_against_spec(definition, get_game(definition.game).spec)
     review = adopt_complete_logs(folder, store, definition)
@@ -251,6 +262,8 @@ def run_tournament(
         observer.notice(f"log of match {key} set aside as {folder.set_aside(key)}: {reason}")
     runner = open_backend(backend, definition, folder, concurrency, observer.notice, ray_address)
     try:
+        problems = runner.preflight()
+        settle(problems, len(definition.bots), keep_going, observer.notice)
         tests = sequential_tests(definition, store.finished_ranks())
         total = expected_total(definition) if tests is None else store.count() + tests.remaining()
         context = RunContext(
@@ -270,4 +283,5 @@ def run_tournament(
         seconds=seconds,
         quarantined=quarantined,
         sandbox=runner.sandbox,
+        failed_preflight=tuple(problem.bot for problem in problems),
     )

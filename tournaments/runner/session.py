@@ -1,4 +1,9 @@
-"""Starting and resuming runs: validate first, then open the store, then play."""
+"""Starting and resuming runs: validate first, then open the store, then play.
+
+A run whose bots fail preflight stops before any match with
+:class:`~tournaments.runner.preflight.PreflightError` and leaves its folder for
+:func:`resume_run`; ``keep_going`` plays it anyway, the failing bots' matches as forfeits.
+"""
 
 from __future__ import annotations
 
@@ -59,8 +64,10 @@ def start_run(
     concurrency: int | None,
     observer: RunObserver,
     placement: Placement | None = None,
+    keep_going: bool = False,
 ) -> RunSummary:
-    """Create a run folder for ``definition_file`` in ``run_dir`` and play the tournament."""
+    """Create a run folder for ``definition_file`` in ``run_dir`` and play the tournament
+    (with ``keep_going``, even when bots fail preflight)."""
     placement = placement or Placement()
     text = definition_file.read_text(encoding="utf-8")
     definition = parse_definition(text)
@@ -72,7 +79,9 @@ def start_run(
         folder.create()
         folder.write_source(definition_file)
         size = resolve_concurrency(text, concurrency, backend)
-        return run_tournament(folder, store, size, observer, backend, placement.ray_address)
+        return run_tournament(
+            folder, store, size, observer, backend, placement.ray_address, keep_going
+        )
     finally:
         store.close()
 
@@ -83,8 +92,10 @@ def resume_run(
     concurrency: int | None,
     observer: RunObserver,
     placement: Placement | None = None,
+    keep_going: bool = False,
 ) -> RunSummary:
-    """Finish the run in ``run_dir``; refuse if its definition file has changed since.
+    """Finish the run in ``run_dir`` (with ``keep_going``, even when bots fail preflight);
+    refuse if its definition file has changed since.
 
     The definition is ``definition_file`` if given, else the file the run started from if it
     still exists, else the copy kept in the store.
@@ -105,6 +116,8 @@ def resume_run(
         check_runnable(definition, backend)
         folder.reopen()
         size = resolve_concurrency(text, concurrency, backend)
-        return run_tournament(folder, store, size, observer, backend, placement.ray_address)
+        return run_tournament(
+            folder, store, size, observer, backend, placement.ray_address, keep_going
+        )
     finally:
         store.close()
