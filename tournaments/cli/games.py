@@ -61,10 +61,12 @@ def _show_rules(game: str) -> None:
 
 def list_games(
     game: Annotated[
-        str | None, typer.Argument(help="Show this game's config fields (what rules set).")
+        str | None,
+        typer.Argument(metavar="GAME", help="Show this game's config fields: what rules set."),
     ] = None,
 ) -> None:
-    """List the games, their player counts and scenarios; with GAME, its config fields."""
+    """List the games, their player counts and scenarios; with GAME, its config fields: the
+    keys a tournament's rules table and ruckus play --rule take."""
     try:
         names = game_names() if game is None else (get_game(game).spec.name,)
     except UnknownGame as error:
