@@ -57,7 +57,7 @@ def _gauntlet(tmp_path: Path) -> Path:
 
 
 def test_every_row_of_the_fault_table_in_a_tournament(tmp_path):
-    start_run(_gauntlet(tmp_path), tmp_path / "run", 2, Recorder())
+    start_run(_gauntlet(tmp_path), tmp_path / "run", 2, Recorder(), keep_going=True)
     store = ResultStore.open(tmp_path / "run")
     try:
         results = store.results()

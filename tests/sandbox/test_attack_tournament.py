@@ -30,7 +30,7 @@ def _run(tmp_path: Path, name: str, bots: list[str]) -> dict[str, object]:
     definition = tmp_path / f"{name}.toml"
     extra = f'[clocks]\ndecision_ms = 5000\n[sandbox]\nlevel = "strict"\n{LIMITS}'
     definition.write_text(tournament_toml(bots, extra=extra))
-    start_run(definition, tmp_path / name, 2, Recorder())
+    start_run(definition, tmp_path / name, 2, Recorder(), keep_going=True)
     return _results(tmp_path / name)
 
 
