@@ -98,7 +98,9 @@ class RefereeRounds:
         state = game.new_state(game.make_config(None), 2, 7)
         spec = parse_bot("pilfer-random", "pilfer", sample_command)
         (self.player,) = stack.enter_context(open_players([spec], "pilfer", work))
-        info = MatchInfo("bench", "pilfer", "", "raid", {}, 0, 2, game.static_map(state), Clocks())
+        static = game.static_map(state)
+        bank_ms = 2 * Clocks().bank_ms
+        info = MatchInfo("bench", "pilfer", "", "raid", {}, 0, 2, static, Clocks(), bank_ms)
         self.player.start(info)
         self.prompt = prompt
         self.number = 0

@@ -179,6 +179,7 @@ class _Match:
                 players=len(self.players),
                 static_map=static_map,
                 clocks=self.clocks.seats[seat],
+                match_bank_ms=sum(clocks.bank_ms for clocks in self.clocks.seats),
             )
             try:
                 player.start(info)

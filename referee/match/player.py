@@ -47,6 +47,9 @@ class MatchInfo:
     players: int
     static_map: JsonDict
     clocks: Clocks
+    """This seat's limits (a seat may have clocks of its own)."""
+    match_bank_ms: int
+    """Every seat's time bank added up: the longest the match can take on the clocks."""
 
 
 @dataclass(frozen=True)

@@ -202,7 +202,7 @@ class GrpcPlayer:
         """Open the match's Play stream and send MatchStart."""
         if self.startup_fault is not None:
             raise self.startup_fault
-        bank_seconds = info.players * info.clocks.bank_ms / 1000.0
+        bank_seconds = info.match_bank_ms / 1000.0
         self._stream = _PlayStream(
             self._play, bank_seconds + STREAM_SLACK_SECONDS, f"bot-{self.address}"
         )

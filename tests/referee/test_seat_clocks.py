@@ -91,6 +91,7 @@ def test_each_seat_is_told_its_own_clocks(players):
     assert [seat.info.clocks for seat in seats] == [Clocks(300, 5_000), Clocks(700, 9_000)]
     assert seats[0].prompts[0].time_left == pytest.approx(0.3)
     assert seats[1].prompts[0].bank_left == pytest.approx(9.0, abs=0.01)
+    assert [seat.info.match_bank_ms for seat in seats] == [14_000, 14_000]  # bounds each stream
 
 
 def test_an_ordinary_header_has_no_seat_clocks(players):
