@@ -46,7 +46,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tournaments.runner import RunContext, RunFolder, expected_total, start_run
+from tournaments.runner import RunContext, RunFolder, start_run
 from tournaments.runner.session import Placement
 from tournaments.schedule import Match
 from tournaments.store import DATABASE, DecisionTimes, MatchResult, ResultStore
@@ -131,7 +131,7 @@ def measure_size(run: Path, bots: int, repeats: int) -> dict[str, object]:
     view = LiveView(console)
     definition = store.definition()
     count = store.count()
-    context = RunContext(definition, RunFolder(run), store, 2, count, expected_total(definition))
+    context = RunContext(definition, RunFolder(run), store, 2, count)
     began = time.perf_counter()
     view.run_started(context)
     opened = time.perf_counter() - began

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tournaments.runner import RunContext, start_run
-from tournaments.schedule import Match
+from tournaments.schedule import Match, known_total
 from tournaments.store import MatchResult
 
 TARGET_RATIO = 1.6
@@ -68,7 +68,7 @@ class CpuClock:
         self.used = 0.0
 
     def run_started(self, context: RunContext) -> None:
-        self.total = context.total or 0
+        self.total = known_total(context.definition, {}).matches
         self.start = tree_cpu_seconds()
 
     def match_recorded(self, result: MatchResult) -> None:

@@ -9,7 +9,10 @@ from typer.testing import CliRunner
 
 from referee.matchlog import read_log
 from tournaments.cli import app
+from tournaments.definition import parse_definition
 from tournaments.runner import RunFolder, start_run
+from tournaments.runner.tasks import DEADLINE_SLACK_SECONDS, match_task, task_deadline
+from tournaments.schedule import Match
 
 from .conftest import Recorder
 
@@ -59,3 +62,16 @@ def test_a_run_plays_its_rules_and_each_bots_clocks(tmp_path: Path):
     done = CliRunner().invoke(app, ["replay", "verify", str(tmp_path / "run")])
     assert done.exit_code == 0, done.output
     assert done.output.count("OK") == 2
+
+
+def test_a_workers_deadline_adds_up_each_seats_own_bank(tmp_path: Path):
+    definition = parse_definition(
+        DEFINITION.replace("decision_ms = 900", "decision_ms = 900\nbank_ms = 500000")
+    )
+    folder = RunFolder(tmp_path / "run")
+    folder.create()
+    match = Match(key="m", round=1, seats=("quick", "plain"), seed=1, game=0)
+    task = match_task(definition, match, "driven_out", (), folder)
+    assert task_deadline(task) == 500 + 40 + DEADLINE_SLACK_SECONDS
+    even = match_task(parse_definition(DEFINITION), match, "driven_out", (), folder)
+    assert task_deadline(even) == 40 + 40 + DEADLINE_SLACK_SECONDS

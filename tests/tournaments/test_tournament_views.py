@@ -34,7 +34,7 @@ def console() -> Console:
 
 def start(store: ResultStore, run_dir: Path, *views: LiveView | PlainView) -> None:
     definition = store.definition()
-    context = RunContext(definition, RunFolder(run_dir), store, 4, 0, None)
+    context = RunContext(definition, RunFolder(run_dir), store, 4, 0)
     for view in views:
         view.run_started(context)
 

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
         RunnerError,
         RunObserver,
         RunSummary,
-        expected_total,
         run_tournament,
     )
     from tournaments.runner.session import resume_run, start_run
@@ -41,7 +40,6 @@ _HOMES = {
     "RunObserver": "run",
     "RunSummary": "run",
     "RunnerError": "run",
-    "expected_total": "run",
     "resume_run": "session",
     "run_tournament": "run",
     "start_run": "session",
@@ -57,7 +55,6 @@ __all__ = [
     "RunObserver",
     "RunSummary",
     "RunnerError",
-    "expected_total",
     "resume_run",
     "run_tournament",
     "start_run",

@@ -28,7 +28,7 @@ from tournaments.runner.layout import RunFolder
 from tournaments.runner.pool import Completion
 from tournaments.runner.preflight import settle
 from tournaments.runner.records import IncompleteLog, adopt_complete_logs, result_from_log
-from tournaments.runner.tasks import match_task
+from tournaments.runner.tasks import match_task, task_deadline
 from tournaments.runner.worker import MatchTask
 from tournaments.schedule import (
     Match,
@@ -43,8 +43,6 @@ POLL_SECONDS = 0.25
 """How often the loop wakes up to check the bots while matches run."""
 RETRIES = 2
 """How often a match may fail for a harness reason before the run stops."""
-DEADLINE_SLACK_SECONDS = 300.0
-"""Added to a match's time banks to give the worker's deadline."""
 
 
 class RunnerError(Exception):
@@ -60,7 +58,6 @@ class RunContext:
     store: ResultStore
     concurrency: int
     recorded: int
-    total: int | None
     sprt: SequentialTests | None = None
     """The ``[sprt]`` tests, updated by the run before each result reaches the observers."""
 
@@ -99,14 +96,6 @@ class RunSummary:
     failed_preflight: tuple[str, ...] = ()
 
 
-def expected_total(definition: TournamentDefinition) -> int | None:
-    """Return the number of matches when known up front (round-robin, gauntlet, Swiss)."""
-    planned = planned_matches(definition)
-    if planned is None and definition.format == "swiss":
-        return definition.swiss_rounds * (len(definition.bots) // 2) * definition.games_per_pairing
-    return planned
-
-
 def pick_next(queue: Sequence[Match], running: Iterable[Match]) -> Match:
     """Return the earliest match of ``queue`` whose bots play no running match, else the first.
 
@@ -140,8 +129,6 @@ class _Loop:
         """Whether a test decided since the queue was last cut."""
         spec = get_game(self.definition.game).spec
         self.scenario = self.definition.scenario or spec.default_scenario
-        banks = self.definition.players * self.definition.clocks.bank_ms / 1000.0
-        self.deadline = banks + DEADLINE_SLACK_SECONDS
 
     def task(self, match: Match) -> MatchTask:
         """Return the worker's task for ``match`` with the bots' current endpoints and the
@@ -183,7 +170,8 @@ class _Loop:
         while queue and self.backend.idle():
             match = pick_next(queue, self.running.values())
             queue.remove(match)
-            self.backend.submit(self.task(match), self.deadline)
+            task = self.task(match)
+            self.backend.submit(task, task_deadline(task))
             self.running[match.key] = match
 
     def report_running(self) -> None:
@@ -265,10 +253,7 @@ def run_tournament(
         problems = runner.preflight()
         settle(problems, len(definition.bots), keep_going, observer.notice)
         tests = sequential_tests(definition, store.finished_ranks())
-        total = expected_total(definition) if tests is None else store.count() + tests.remaining()
-        context = RunContext(
-            definition, folder, store, runner.capacity, store.count(), total, tests
-        )
+        context = RunContext(definition, folder, store, runner.capacity, store.count(), tests)
         observer.run_started(context)
         began = time.monotonic()
         loop = _Loop(context, runner, observer)

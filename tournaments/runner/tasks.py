@@ -10,6 +10,9 @@ from tournaments.runner.layout import RunFolder
 from tournaments.runner.worker import MatchTask, SeatEndpoint
 from tournaments.schedule import Match
 
+DEADLINE_SLACK_SECONDS = 300.0
+"""Added to a match's time banks to give the worker's deadline."""
+
 
 def match_task(
     definition: TournamentDefinition,
@@ -40,3 +43,10 @@ def match_task(
         rules=definition.rules,
         seat_clocks=tuple((own.decision_ms, own.bank_ms) for own in seat_clocks),
     )
+
+
+def task_deadline(task: MatchTask) -> float:
+    """Return the seconds a worker has for ``task``: every seat's bank used up (each seat's
+    own where bots have clocks of their own), plus slack for starting and logging."""
+    banks_ms = [bank for _, bank in task.seat_clocks] or [task.bank_ms] * len(task.bots)
+    return sum(banks_ms) / 1000.0 + DEADLINE_SLACK_SECONDS
