@@ -1,4 +1,4 @@
-"""``ruckus tournament run --no-live`` of a knockout: every result line counts the matches done of
+"""``ruckus tournament run`` of a knockout into a pipe: every result line counts the matches done of
 the known total, ``+`` while tiebreaks may add more, and the last one is exact."""
 
 from __future__ import annotations
@@ -27,13 +27,16 @@ bots = [
 RESULT_LINE = re.compile(r"^\[(\d+)/(\d+)(\+?)\] (ko/r[12]/s[01]/g\d+): ")
 
 
+@pytest.mark.parametrize("live", [["--no-live"], []], ids=["no-live", "piped"])
 def test_a_piped_knockout_shows_its_known_total_growing_to_the_final_count(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, live: list[str]
 ):
+    """Into a pipe (the test's output is one) the plain view prints, with or without
+    ``--no-live``: the live view draws only on a terminal."""
     monkeypatch.chdir(tmp_path)
     handler = signal.getsignal(signal.SIGTERM)
     (tmp_path / "cup.toml").write_text(DEFINITION)
-    options = ["--no-live", "--run-dir", "run", "--concurrency", "2"]
+    options = [*live, "--run-dir", "run", "--concurrency", "2"]
     done = CliRunner().invoke(app, ["tournament", "run", "cup.toml", *options])
     signal.signal(signal.SIGTERM, handler)
     assert done.exit_code == 0, done.output

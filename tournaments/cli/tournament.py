@@ -82,15 +82,14 @@ def _exit_on_sigterm() -> None:
 
 
 def _play(run_dir: Path, live: bool, play: Callable[[RunObserver], RunSummary]) -> None:
-    """Run ``play`` under the live or plain view, then print the final report."""
+    """Run ``play`` under the live view (when asked for and the output is a terminal) or the
+    plain one, then print the final report."""
     _exit_on_sigterm()
     screen = Screen()
     try:
-        if live:
-            with screen.live_view() as view:
-                summary = play(view)
-        else:
-            summary = play(screen.plain_view())
+        view = screen.live_view() if live and screen.on_terminal else screen.plain_view()
+        with view:
+            summary = play(view)
     except PreflightError as error:
         raise _stopped_by_preflight(error, run_dir) from None
     except _FAILURES as error:
@@ -137,7 +136,12 @@ def _warn_concurrency(concurrency: int) -> None:
 Concurrency = Annotated[
     int | None, typer.Option("--concurrency", "-c", min=1, help=CONCURRENCY_HELP)
 ]
-NoLive = Annotated[bool, typer.Option("--no-live", help="Print one line per match instead.")]
+NoLive = Annotated[
+    bool,
+    typer.Option(
+        "--no-live", help="Print one line per match instead (as a run into a pipe or file does)."
+    ),
+]
 BackendName = Annotated[
     str | None,
     typer.Option(

@@ -69,6 +69,11 @@ class Screen:
     def __init__(self, console: Console | None = None) -> None:
         self.console = console or Console()
 
+    @property
+    def on_terminal(self) -> bool:
+        """Whether this screen is a terminal (not a pipe or a file), where a live view draws."""
+        return self.console.is_terminal
+
     def live_view(self) -> LiveView:
         """Return a live view on this screen (use it as a context manager)."""
         return LiveView(self.console)

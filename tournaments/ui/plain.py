@@ -10,7 +10,8 @@ Matches starting print nothing. When matches are playing and nothing has been pr
 for long. The run tells its observers nothing while its matches play on, so a watcher thread
 notices the silence: it runs only while matches are playing and ends when the run says none
 are (as every run does when its last match is recorded). Lines are printed under one lock, so
-the watcher's line never lands inside a result's.
+the watcher's line never lands inside a result's. Use the view as a context manager around
+the run: leaving it stops the watcher however the run ended.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
+from types import TracebackType
 
 from rich.console import Console
 
@@ -54,6 +56,22 @@ class PlainView:
         self._stop_watching: threading.Event | None = None
         self._lock = threading.Lock()
         """Held while a line is printed and while the view's state changes."""
+
+    def __enter__(self) -> PlainView:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        """Stop watching for silences, however the run ended (a run stopped by an error
+        never says that no match is playing)."""
+        with self._lock:
+            if self._stop_watching is not None:
+                self._stop_watching.set()
+                self._stop_watching = None
 
     def run_started(self, context: RunContext) -> None:
         """Say what runs and how much is already done."""
