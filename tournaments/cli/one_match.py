@@ -24,6 +24,7 @@ from referee.transport.bots import BotSpec, open_players, parse_bot, seat_output
 from referee.transport.probe import probe
 from referee.transport.security import ClientSecurity
 from sample_bots.registry import sample_command
+from tournaments.cli.interrupts import InterruptCheck, InterruptGuard
 from tournaments.cli.match_view import BoardWatcher, ProgressView, on_terminal
 from tournaments.cli.paths import output_file, output_folder
 
@@ -173,12 +174,13 @@ def _output_dir(bot_logs: Path | None) -> Iterator[Path]:
         yield Path(scratch)
 
 
-def _observers(setup: MatchSetup, viewing: Viewing) -> list[MatchObserver]:
-    """Return the views of the match, and its log writer."""
+def _observers(setup: MatchSetup, viewing: Viewing, guard: InterruptGuard) -> list[MatchObserver]:
+    """Return the views of the match, its log writer, and the check for Ctrl-C after them."""
     view = BoardWatcher(setup.game, viewing.delay) if viewing.watch else ProgressView(setup.game)
     observers: list[MatchObserver] = [view]
     if viewing.log is not None:
         observers.append(LogWriter(viewing.log))
+    observers.append(InterruptCheck(guard))
     return observers
 
 
@@ -190,12 +192,13 @@ def play_one(setup: MatchSetup, seats: Seats, viewing: Viewing) -> MatchResult:
     _report_remote(seats.specs)
     kept = seats.bot_logs is not None
     with (
+        InterruptGuard() as guard,
         _output_dir(seats.bot_logs) as output_dir,
         open_players(
             seats.specs, setup.game.spec.name, output_dir, seats.sandbox, seats.startup_ms, kept
         ) as players,
     ):
-        result = run_match(setup, players, _observers(setup, viewing))
+        result = run_match(setup, players, _observers(setup, viewing, guard))
         print_result(result, list(players), setup.seed)
     print_whereabouts(result, seats, viewing.log)
     return result

@@ -15,6 +15,7 @@ from referee.sandbox import SandboxError
 from tournaments.analysis import MAX_RESAMPLES, RESAMPLES, analyse, analysis_json
 from tournaments.cli.errors import USAGE_EXIT, fail
 from tournaments.cli.hints import concurrency_warning, next_steps
+from tournaments.cli.interrupts import CheckedRunObserver, InterruptGuard
 from tournaments.cli.paths import input_file, output_folder
 from tournaments.definition import BACKENDS, DefinitionError, TournamentDefinition, load_definition
 from tournaments.runner import (
@@ -88,8 +89,8 @@ def _play(run_dir: Path, live: bool, play: Callable[[RunObserver], RunSummary]) 
     screen = Screen()
     try:
         view = screen.live_view() if live and screen.on_terminal else screen.plain_view()
-        with view:
-            summary = play(view)
+        with InterruptGuard() as guard, view:
+            summary = play(CheckedRunObserver(view, guard))
     except PreflightError as error:
         raise _stopped_by_preflight(error, run_dir) from None
     except _FAILURES as error:
