@@ -53,7 +53,7 @@ def test_a_cheat_learns_neither_the_seed_nor_the_harness_secrets(tmp_path, monke
     for secret in (str(SEED), "token-of-the-harness", "secret-of-the-harness", '"seed"'):
         assert secret not in seen
     found = [line for line in seen.splitlines() if line.startswith("FOUND")]
-    assert not [line for line in found if "read" in line or "list" in line], found
+    assert not [line for line in found if line.split()[1] in ("read", "list")], found
     assert not [line for line in found if "environ" in line or "environment" in line], found
     if level is Level.STRICT:
         assert str(os.getpid()) + "/" not in seen  # the harness is not even visible
