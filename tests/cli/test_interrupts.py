@@ -24,6 +24,14 @@ def _lose_an_interrupt() -> None:
     gc.collect()
 
 
+@pytest.fixture(autouse=True)
+def python_handles_sigint():
+    """Python's own SIGINT handling for each test, however the suite was started."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 LOST = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 """Pytest reports the KeyboardInterrupt Python lost in the finalizer as a warning."""
 
@@ -69,3 +77,13 @@ def test_a_lost_interrupt_stops_a_run_after_the_result_in_hand_is_shown():
         with pytest.raises(KeyboardInterrupt):
             observer.matches_running([])
     assert inner.calls == ["running", "recorded"]
+
+
+def test_an_ignored_sigint_stays_ignored():
+    """A command started in the background of a script (SIGINT ignored) is not stopped by it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with InterruptGuard() as guard:
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        signal.raise_signal(signal.SIGINT)
+        guard.check()
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN

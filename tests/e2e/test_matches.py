@@ -10,6 +10,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from interruptible import default_sigint
 
 from referee.matchlog import read_log
 from referee.sandbox import Level, Sandbox
@@ -116,7 +117,9 @@ def test_interrupted_play_leaves_no_bot_behind_and_a_readable_log(workdir: Path,
         "--log",
         str(log),
     ]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=default_sigint
+    )
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and not (

@@ -6,7 +6,9 @@ garbage collector, as gRPC's channels and calls have), the exception is printed 
 ignored" and lost, and the command plays on as if nothing had happened. :class:`InterruptGuard`
 notes every SIGINT before raising, and the observers the command runs with
 (:class:`InterruptCheck`, :class:`CheckedRunObserver`) raise KeyboardInterrupt again at the
-next decision or the next change of a run, so a lost interrupt costs one decision at most.
+next decision or the next change of a run, so a lost interrupt costs one decision at most. A
+command started with SIGINT ignored (in the background of a shell script) keeps ignoring it,
+as Python itself does.
 """
 
 from __future__ import annotations
@@ -24,15 +26,17 @@ from tournaments.store import MatchResult
 
 
 class InterruptGuard:
-    """Notes each SIGINT (then raises KeyboardInterrupt as Python does) while it is entered;
-    :meth:`check` raises it again for an interrupt that was lost."""
+    """Notes each SIGINT (then raises KeyboardInterrupt as Python does) while it is entered,
+    unless SIGINT is ignored; :meth:`check` raises it again for an interrupt that was lost."""
 
     def __init__(self) -> None:
         self.requested = threading.Event()
         self._previous: Any = None
 
     def __enter__(self) -> InterruptGuard:
-        self._previous = signal.signal(signal.SIGINT, self._on_sigint)
+        self._previous = signal.getsignal(signal.SIGINT)
+        if self._previous is not signal.SIG_IGN:
+            signal.signal(signal.SIGINT, self._on_sigint)
         return self
 
     def __exit__(
