@@ -62,6 +62,10 @@ def test_a_run_plays_its_rules_and_each_bots_clocks(tmp_path: Path):
     done = CliRunner().invoke(app, ["replay", "verify", str(tmp_path / "run")])
     assert done.exit_code == 0, done.output
     assert done.output.count("OK") == 2
+    shown = CliRunner().invoke(app, ["tournament", "show", str(tmp_path / "run")])
+    assert shown.exit_code == 0, shown.output
+    assert "rules: max_rounds = 3, win_mode = 'gross'" in shown.output
+    assert "own clocks: quick 900 ms a decision, 40000 ms bank" in shown.output
 
 
 def test_a_workers_deadline_adds_up_each_seats_own_bank(tmp_path: Path):

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from rich.console import Console
 
+from referee.match import Clocks
 from tournaments.analysis import RunAnalysis, analyse
+from tournaments.definition import TournamentDefinition
 from tournaments.store import ResultStore
 from tournaments.ui.live import LiveView
 from tournaments.ui.plain import PlainView
@@ -51,6 +53,8 @@ def print_report(
     count = "1 match" if played == 1 else f"{played} matches"
     title = f"{definition.name}: {definition.game} {definition.format}, {count}"
     console.print(standings_table(analysis.standings, title, definition.anchor))
+    for line in played_with(definition):
+        console.print(line, markup=False, highlight=False)
     if analysis.pairings:
         console.print(pairings_table(analysis.pairings, definition.players))
     if analysis.tests:
@@ -61,6 +65,25 @@ def print_report(
         console.print(head_to_head_table(analysis.head_to_head))
     if matches:
         console.print(matches_table(analysis.results))
+
+
+def played_with(definition: TournamentDefinition) -> list[str]:
+    """Return what a run plays that differs from the game's defaults, a line each: its
+    ``[rules]``, and the bots with clocks of their own (none: no line)."""
+    lines = []
+    if definition.rules:
+        rules = ", ".join(f"{key} = {value!r}" for key, value in definition.rules)
+        lines.append(f"rules: {rules}")
+    own = [bot for bot in definition.bots if bot.has_own_clocks]
+    if own:
+        bots = ", ".join(f"{bot.name} {_clocks_text(bot.clocks(definition.clocks))}" for bot in own)
+        lines.append(f"own clocks: {bots} (the others: {_clocks_text(definition.clocks)})")
+    return lines
+
+
+def _clocks_text(clocks: Clocks) -> str:
+    """Return a seat's limits as a line says them: ``900 ms a decision, 40000 ms bank``."""
+    return f"{clocks.decision_ms} ms a decision, {clocks.bank_ms} ms bank"
 
 
 class Screen:
