@@ -42,6 +42,7 @@ from tournaments.schedule import (
 from tournaments.standings import StandingsTracker
 from tournaments.store import MatchResult
 from tournaments.ui.tables import (
+    PlayingNow,
     bracket_tree,
     fault_lines,
     format_duration,
@@ -84,9 +85,7 @@ class LiveView:
         self.recent: deque[MatchResult] = deque(maxlen=RECENT)
         self.faults: deque[str] = deque(maxlen=RECENT)
         self.notices: deque[str] = deque(maxlen=RECENT)
-        self.running: list[Match] = []
-        self.since: dict[str, float] = {}
-        """When the view first saw each match playing now, by key."""
+        self.playing = PlayingNow()
         self.body: RenderableType = Text("starting the bots and the match workers...")
         self._changed = False
         self._lock = threading.Lock()
@@ -129,9 +128,9 @@ class LiveView:
             if self.run_progress is not None and self.task is not None:
                 eta = self.run_progress.eta(self.clock())
                 self.bar.update(self.task, eta="-" if eta is None else format_duration(eta))
-            if not self.running:
+            if not self.playing.matches:
                 return Group(self.bar, self.body)
-            playing = playing_table(self.running, self.since, self.clock())
+            playing = playing_table(self.playing, self.clock())
             return Group(self.bar, playing, self.body)
 
     def run_started(self, context: RunContext) -> None:
@@ -189,8 +188,7 @@ class LiveView:
         """Keep the matches being played for "Playing now", noting when each was first seen."""
         with self._lock:
             now = self.clock()
-            self.since = {match.key: self.since.get(match.key, now) for match in matches}
-            self.running = list(matches)
+            self.playing.update(matches, now)
             if matches and self.run_progress is not None:
                 self.run_progress.began(now)
 

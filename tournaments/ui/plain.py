@@ -26,7 +26,7 @@ from rich.console import Console
 from tournaments.runner import RunContext
 from tournaments.schedule import Match, RunProgress
 from tournaments.store import MatchResult
-from tournaments.ui.tables import describe_result, fault_lines, format_duration, playing_lines
+from tournaments.ui.tables import PlayingNow, describe_result, fault_lines, format_duration
 
 QUIET_SECONDS = 30.0
 """How long the plain view stays silent while matches play before it names them."""
@@ -49,9 +49,7 @@ class PlainView:
         self.clock = clock
         self.quiet_seconds = quiet_seconds
         self.run_progress: RunProgress | None = None
-        self.running: list[Match] = []
-        self.since: dict[str, float] = {}
-        """When the view first saw each match playing now, by key."""
+        self.playing = PlayingNow()
         self.last_line = clock()
         self._stop_watching: threading.Event | None = None
         self._lock = threading.Lock()
@@ -109,8 +107,7 @@ class PlainView:
         """Note the matches playing now (printing nothing); watch for silences while any are."""
         with self._lock:
             now = self.clock()
-            self.since = {match.key: self.since.get(match.key, now) for match in matches}
-            self.running = list(matches)
+            self.playing.update(matches, now)
             if matches and self.run_progress is not None:
                 self.run_progress.began(now)
             if matches and self._stop_watching is None:
@@ -128,9 +125,9 @@ class PlainView:
         and nothing was printed for ``quiet_seconds``; return whether it printed."""
         with self._lock:
             now = self.clock()
-            if not self.running or now - self.last_line < self.quiet_seconds:
+            if not self.playing.matches or now - self.last_line < self.quiet_seconds:
                 return False
-            shown, more = playing_lines(self.running, self.since, now)
+            shown, more = self.playing.lines(now)
             names = [f"{key} ({bots}, {playing})" for key, bots, playing in shown]
             if more:
                 names.append(f"and {more} more")

@@ -3,7 +3,7 @@ playing now, pairings, SPRT, head to head, matches, bracket."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich import box
 from rich.table import Table
@@ -233,25 +233,37 @@ def format_duration(seconds: float) -> str:
     return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
 
 
-def playing_lines(
-    matches: Sequence[Match], since: Mapping[str, float], now: float
-) -> tuple[list[tuple[str, str, str]], int]:
-    """Return the first :data:`PLAYING_ROWS` matches playing now as (key, bots in seat order,
-    time playing), the time counted from ``since[key]``, and how many more there are."""
-    shown = [
-        (match.key, " vs ".join(match.seats), format_duration(now - since.get(match.key, now)))
-        for match in matches[:PLAYING_ROWS]
-    ]
-    return shown, max(0, len(matches) - PLAYING_ROWS)
+class PlayingNow:
+    """The matches playing now, in schedule order, and when a view first saw each (both views
+    show how long each has been playing)."""
+
+    def __init__(self) -> None:
+        self.matches: list[Match] = []
+        self.since: dict[str, float] = {}
+        """When each match playing now was first seen, by key."""
+
+    def update(self, matches: Sequence[Match], now: float) -> None:
+        """Keep ``matches`` as the ones playing at ``now``, each seen first when it was."""
+        self.since = {match.key: self.since.get(match.key, now) for match in matches}
+        self.matches = list(matches)
+
+    def lines(self, now: float) -> tuple[list[tuple[str, str, str]], int]:
+        """Return the first :data:`PLAYING_ROWS` matches as (key, bots in seat order, time
+        playing at ``now``), and how many more there are."""
+        shown = [
+            (match.key, " vs ".join(match.seats), format_duration(now - self.since[match.key]))
+            for match in self.matches[:PLAYING_ROWS]
+        ]
+        return shown, max(0, len(self.matches) - PLAYING_ROWS)
 
 
-def playing_table(matches: Sequence[Match], since: Mapping[str, float], now: float) -> Table:
-    """Return the matches playing now (see :func:`playing_lines`), with "and N more"."""
+def playing_table(playing: PlayingNow, now: float) -> Table:
+    """Return the matches playing now (see :meth:`PlayingNow.lines`), with "and N more"."""
     table = Table(title="Playing now", box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("Match")
     table.add_column("Seats")
     table.add_column("For", justify="right", no_wrap=True)
-    shown, more = playing_lines(matches, since, now)
+    shown, more = playing.lines(now)
     for row in shown:
         table.add_row(*row)
     if more:
