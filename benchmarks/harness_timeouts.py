@@ -17,25 +17,21 @@ import argparse
 import json
 import os
 import tempfile
-from collections.abc import Sequence
 from pathlib import Path
 
-from tournaments.runner import RunContext, start_run
-from tournaments.schedule import Match
+from tournaments.runner import SilentObserver, start_run
 from tournaments.store import MatchResult, TimesSketch
 
 
-class Tally:
+class Tally(SilentObserver):
     """A RunObserver that counts TIMEOUT faults and keeps every seat's decision times."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.matches_with_timeout = 0
         self.timeouts = 0
         self.times = TimesSketch()
         self.largest_ms = 0.0
-
-    def run_started(self, context: RunContext) -> None:
-        """Nothing to set up."""
 
     def match_recorded(self, result: MatchResult) -> None:
         """Count the match's timeouts and add its decision times."""
@@ -45,12 +41,6 @@ class Tally:
         for times in result.decision_times:
             self.times.add(times)
             self.largest_ms = max(self.largest_ms, times.max_ms)
-
-    def notice(self, text: str) -> None:
-        """Notices are not counted."""
-
-    def matches_running(self, matches: Sequence[Match]) -> None:
-        """Matches in progress are not followed here."""
 
 
 def definition(bots: int, games: int, decision_ms: int, margin_ms: int) -> str:

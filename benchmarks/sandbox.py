@@ -22,7 +22,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
 import grpc
@@ -31,27 +30,9 @@ from ruckus.v1 import bot_pb2
 
 from referee.sandbox import Level, Sandbox, unavailable
 from referee.transport.process import BotProcess
-from tournaments.runner import RunContext, start_run
-from tournaments.schedule import Match
-from tournaments.store import MatchResult
+from tournaments.runner import SilentObserver, start_run
 
 TARGET_STRICT_RATIO = 0.90
-
-
-class Quiet:
-    """A run observer that says nothing."""
-
-    def run_started(self, context: RunContext) -> None:
-        pass
-
-    def match_recorded(self, result: MatchResult) -> None:
-        pass
-
-    def notice(self, text: str) -> None:
-        pass
-
-    def matches_running(self, matches: Sequence[Match]) -> None:
-        """Matches in progress are not followed here."""
 
 
 def round_trip(level: Level, calls: int, workdir: Path) -> dict[str, float]:
@@ -94,7 +75,7 @@ def definition(level: Level, bots: int, games: int) -> str:
 def games_per_second(level: Level, args: argparse.Namespace, workdir: Path, run: int) -> float:
     source = workdir / f"{level.value}.toml"
     source.write_text(definition(level, args.bots, args.games_per_pairing))
-    summary = start_run(source, workdir / f"run-{level.value}-{run}", 2, Quiet())
+    summary = start_run(source, workdir / f"run-{level.value}-{run}", 2, SilentObserver())
     return summary.played / summary.seconds
 
 

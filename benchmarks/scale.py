@@ -40,15 +40,14 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 from rich.console import Console
 
-from tournaments.runner import RunContext, RunFolder, start_run
+from tournaments.runner import RunContext, RunFolder, SilentObserver, start_run
 from tournaments.runner.session import Placement
-from tournaments.schedule import Match
 from tournaments.store import DATABASE, DecisionTimes, MatchResult, ResultStore
 from tournaments.ui import LiveView, PlainView
 
@@ -312,10 +311,11 @@ def harness_rss(root: int) -> tuple[int, int]:
     return parent, workers
 
 
-class RssProbe:
+class RssProbe(SilentObserver):
     """Samples the harness's resident memory four times a second while a run goes."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.peak = (0, 0, 0)
         """Harness total, runner, workers at the total's peak."""
         self._stop = threading.Event()
@@ -328,15 +328,6 @@ class RssProbe:
 
     def run_started(self, context: RunContext) -> None:
         self._thread.start()
-
-    def match_recorded(self, result: MatchResult) -> None:
-        pass
-
-    def notice(self, text: str) -> None:
-        pass
-
-    def matches_running(self, matches: Sequence[Match]) -> None:
-        """Matches in progress are not followed here."""
 
     def stop(self) -> None:
         self._stop.set()
@@ -366,22 +357,6 @@ def rss_run(concurrency: int) -> dict[str, object]:
 # --- ray -------------------------------------------------------------------------------------
 
 
-class Quiet:
-    """A run observer that keeps nothing (only the match phase's clock is wanted)."""
-
-    def run_started(self, context: RunContext) -> None:
-        pass
-
-    def match_recorded(self, result: MatchResult) -> None:
-        pass
-
-    def notice(self, text: str) -> None:
-        pass
-
-    def matches_running(self, matches: Sequence[Match]) -> None:
-        """Matches in progress are not followed here."""
-
-
 def ray_section(repeats: int) -> dict[str, object]:
     import ray
 
@@ -395,7 +370,7 @@ def ray_section(repeats: int) -> dict[str, object]:
             for backend in ("local", "ray"):
                 cpu_before = resource.getrusage(resource.RUSAGE_SELF)
                 run = Path(tmp) / f"{backend}-{repeat}"
-                summary = start_run(source, run, 2, Quiet(), Placement(backend))
+                summary = start_run(source, run, 2, SilentObserver(), Placement(backend))
                 after = resource.getrusage(resource.RUSAGE_SELF)
                 cpu = (after.ru_utime - cpu_before.ru_utime) + (
                     after.ru_stime - cpu_before.ru_stime

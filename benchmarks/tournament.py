@@ -24,11 +24,10 @@ import json
 import os
 import statistics
 import tempfile
-from collections.abc import Sequence
 from pathlib import Path
 
-from tournaments.runner import RunContext, start_run
-from tournaments.schedule import Match, known_total
+from tournaments.runner import RunContext, SilentObserver, start_run
+from tournaments.schedule import known_total
 from tournaments.store import MatchResult
 
 TARGET_RATIO = 1.6
@@ -58,10 +57,11 @@ def tree_cpu_seconds() -> float:
     return sum(cpu[pid] for pid in tree if pid in cpu)
 
 
-class CpuClock:
+class CpuClock(SilentObserver):
     """A run observer that measures the CPU the run's processes use during the match phase."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.total = 0
         self.done = 0
         self.start = 0.0
@@ -78,9 +78,6 @@ class CpuClock:
 
     def notice(self, text: str) -> None:
         print(f"notice: {text}")
-
-    def matches_running(self, matches: Sequence[Match]) -> None:
-        """Matches in progress are not followed here."""
 
 
 def definition(game: str, bots: int, games: int) -> str:

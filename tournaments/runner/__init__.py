@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         RunnerError,
         RunObserver,
         RunSummary,
+        SilentObserver,
         run_tournament,
     )
     from tournaments.runner.session import resume_run, start_run
@@ -40,6 +41,7 @@ _HOMES = {
     "RunObserver": "run",
     "RunSummary": "run",
     "RunnerError": "run",
+    "SilentObserver": "run",
     "resume_run": "session",
     "run_tournament": "run",
     "start_run": "session",
@@ -55,6 +57,7 @@ __all__ = [
     "RunObserver",
     "RunSummary",
     "RunnerError",
+    "SilentObserver",
     "resume_run",
     "run_tournament",
     "start_run",

@@ -82,6 +82,23 @@ class RunObserver(Protocol):
         ...
 
 
+class SilentObserver:
+    """A RunObserver that ignores every call: subclass it to follow only part of a run (a
+    benchmark's clock, a memory probe)."""
+
+    def run_started(self, context: RunContext) -> None:
+        """Ignored."""
+
+    def match_recorded(self, result: MatchResult) -> None:
+        """Ignored."""
+
+    def notice(self, text: str) -> None:
+        """Ignored."""
+
+    def matches_running(self, matches: Sequence[Match]) -> None:
+        """Ignored."""
+
+
 @dataclass(frozen=True)
 class RunSummary:
     """What a run did: matches played now, recorded in all, match-phase seconds, the bots
