@@ -1,8 +1,10 @@
 """Three times --max-matches RunMatch calls at once, against a bot that never answers.
 
 The matches past the limit are refused with RESOURCE_EXHAUSTED at once; health checks and
-ListGames answer within 100 ms all along; after every call is cancelled the referee's thread
-count and its child processes are back where they started.
+ListGames answer all along (none fails, 95 in 100 within 100 ms, none slower than a second: a
+referee whose threads were all taken by the hung matches would miss every check of that window,
+while one late check is the shared host's scheduling); after every call is cancelled the
+referee's thread count and its child processes are back where they started.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from .conftest import Referee, running_referee, wait_for
 MAX_MATCHES = 2
 CALLS = 3 * MAX_MATCHES
 LATENCY_LIMIT = 0.1
+LATENCY_QUANTILE = 0.95
+WORST_LATENCY = 1.0
 REFUSAL_LIMIT = 0.5
 SETTLE_SECONDS = 5.0
 PROBE_PAUSE = 0.01
@@ -82,6 +86,12 @@ def _hung_request(hung_bot: str) -> bytes:
     return request.SerializeToString()
 
 
+def _quantile(values: list[float], fraction: float) -> float:
+    """The value below which `fraction` of `values` lie."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
 def _admitted(call: grpc.Call) -> bool:
     """Wait for the call's initial metadata: the admitted carry the match id."""
     return any(key == "ruckus-match-id" for key, _ in call.initial_metadata())
@@ -122,12 +132,14 @@ def test_the_excess_is_refused_at_once_and_checks_answer_throughout(
     after = (referee.threads(), referee.children())
     print(
         f"{CALLS} calls: {len(admitted)} admitted, {len(refused)} refused in at most "
-        f"{max(refused) * 1000:.1f} ms; {len(prober.latencies)} checks, max latency "
+        f"{max(refused) * 1000:.1f} ms; {len(prober.latencies)} checks, latency p95 "
+        f"{_quantile(prober.latencies, LATENCY_QUANTILE) * 1000:.1f} ms, max "
         f"{max(prober.latencies) * 1000:.1f} ms; threads {threads} -> {busy_threads} -> "
         f"{after[0]}; child processes {len(children)} -> {len(busy_children)} -> {len(after[1])}"
     )
     assert prober.failures == []
-    assert max(prober.latencies) < LATENCY_LIMIT
+    assert _quantile(prober.latencies, LATENCY_QUANTILE) < LATENCY_LIMIT
+    assert max(prober.latencies) < WORST_LATENCY
     assert max(refused) < REFUSAL_LIMIT
     assert len(busy_children) >= MAX_MATCHES  # one sample bot per admitted match, at least
     assert settled, f"threads {after[0]} (were {threads}), children {after[1]} (were {children})"

@@ -83,7 +83,7 @@ def test_watches_past_the_stream_limit_are_refused_and_checks_still_answer(refer
         assert caught.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
         began = time.monotonic()
         check(request, timeout=10)
-        assert time.monotonic() - began < 0.1
+        assert time.monotonic() - began < 1.0  # not held behind the watches (10 s if it were)
     finally:
         for call in watches:
             call.cancel()
