@@ -84,7 +84,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from referee.games import game_names
+from referee.games import game_names, get_game
 from referee.games.base import GameSpec
 from referee.match import Clocks, FaultPolicy
 from referee.match.clocks import STARTUP_MS
@@ -184,6 +184,11 @@ class TournamentDefinition:
         if self.seed is None:
             raise ValueError("the definition has no seed yet: the results store draws it")
         return self.seed
+
+    @property
+    def played_scenario(self) -> str:
+        """The scenario every match is played on: ``scenario``, or the game's default."""
+        return self.scenario or get_game(self.game).spec.default_scenario
 
     @property
     def bot_names(self) -> tuple[str, ...]:

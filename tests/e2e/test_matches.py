@@ -114,6 +114,8 @@ def test_interrupted_play_leaves_no_bot_behind_and_a_readable_log(workdir: Path,
         f"{kit.fault_bot('sleep', 5)} {marker}",
         "--decision-ms",
         "60000",
+        "--startup-ms",
+        "60000",
         "--log",
         str(log),
     ]
@@ -121,11 +123,14 @@ def test_interrupted_play_leaves_no_bot_behind_and_a_readable_log(workdir: Path,
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=default_sigint
     )
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not (
-            log.exists() and len(read_log(log).decisions) >= 5
+        deadline = time.monotonic() + 60
+        while (
+            time.monotonic() < deadline
+            and process.poll() is None
+            and not (log.exists() and len(read_log(log).decisions) >= 5)
         ):
             time.sleep(0.1)
+        assert process.poll() is None, process.communicate(timeout=10)
         bot_pids = _pids_with(marker)  # the bot (and its sandbox), seen from outside
         assert bot_pids and all(_alive(pid) for pid in bot_pids)
         process.send_signal(signum)

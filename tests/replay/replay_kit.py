@@ -18,7 +18,8 @@ from referee.matchlog.verify import rebuild_config
 from tournaments.runner.fleet import describe_source
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.records import result_from_log
-from tournaments.runner.worker import TaskDone
+from tournaments.runner.tasks import match_task
+from tournaments.runner.worker import TaskDone, task_setup
 from tournaments.schedule import next_matches
 from tournaments.store import ResultStore
 
@@ -28,7 +29,14 @@ players = 2
 format = "round-robin"
 games_per_pairing = 3
 seed = 11
-bots = [{ name = "a", sample = "pilfer-random" }, { name = "b", sample = "pilfer-random" }]
+bots = [
+  { name = "a", sample = "pilfer-random" },
+  { name = "b", sample = "pilfer-random", decision_ms = 3000 },
+]
+[clocks]
+decision_ms = 1500
+[rules]
+max_rounds = 12
 """
 
 MakeLog = Callable[..., Path]
@@ -108,7 +116,8 @@ def scores_by_position(path: Path) -> list[list[int]]:
 
 
 def write_run(root: Path, record: int = 2) -> RunFolder:
-    """Create a run folder of RUN_TOML, log every match sealed with its key, and record the
+    """Create a run folder of RUN_TOML, log every match sealed with its key as the runner
+    would (its rules, clocks and the bots' own), and record the
     first ``record`` results from their logs; the rest are logged but not recorded."""
     store = ResultStore.create(root, RUN_TOML)
     folder = RunFolder(root)
@@ -116,7 +125,7 @@ def write_run(root: Path, record: int = 2) -> RunFolder:
     definition = store.definition()
     sources = {entry.name: describe_source(entry) for entry in definition.bots}
     for number, match in enumerate(next_matches(definition, {})):
-        setup = MatchSetup.for_game(definition.game, match.seed, match_id=match.key)
+        setup = task_setup(match_task(definition, match, (), folder))
         seats = [
             RandomPlayer(match.seed + seat, sources[name]) for seat, name in enumerate(match.seats)
         ]

@@ -111,6 +111,31 @@ def test_a_seat_not_played_by_the_definitions_bot_fails(run: Path) -> None:
     assert expected in output[2]
 
 
+@pytest.mark.parametrize(
+    ("field", "forged", "said"),
+    [
+        ("clocks", {"decision_ms": 60_000, "bank_ms": 120_000}, "decision_ms 60000, not 1500"),
+        ("seat_clocks", None, "the log's seat_clocks is None, the run's [{"),
+        ("policy", {"kind": "forfeit", "max_strikes": 9}, "max_strikes 9, not 3"),
+    ],
+)
+def test_a_log_not_played_as_the_definition_says_fails(
+    run: Path, field: str, forged: object, said: str
+) -> None:
+    """A sealed log whose header gives other clocks, seat clocks or policy than the run's
+    definition (the replay alone accepts it: it checks against its own header)."""
+    key = bytes.fromhex((run / "log.key").read_text())
+    lines = read_lines(run / G0)
+    lines[0][field] = forged
+    if forged is None:
+        del lines[0][field]
+    reseal(run / G0, lines, key)
+    code, output = _verify(run)
+    assert code == 1
+    assert _status(output, run / G0) == "FAILED"
+    assert said in output[0], output[0]
+
+
 def test_a_stored_result_that_is_not_its_logs_fails(run: Path) -> None:
     with sqlite3.connect(run / "results.sqlite") as connection:
         connection.execute("UPDATE matches SET scores = '[99, 0]' WHERE key = 'rr/a~b/g0'")

@@ -75,7 +75,7 @@ def test_a_workers_deadline_adds_up_each_seats_own_bank(tmp_path: Path):
     folder = RunFolder(tmp_path / "run")
     folder.create()
     match = Match(key="m", round=1, seats=("quick", "plain"), seed=1, game=0)
-    task = match_task(definition, match, "driven_out", (), folder)
+    task = match_task(definition, match, (), folder)
     assert task_deadline(task) == 500 + 40 + DEADLINE_SLACK_SECONDS
-    even = match_task(parse_definition(DEFINITION), match, "driven_out", (), folder)
+    even = match_task(parse_definition(DEFINITION), match, (), folder)
     assert task_deadline(even) == 40 + 40 + DEADLINE_SLACK_SECONDS

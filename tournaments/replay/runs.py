@@ -3,8 +3,10 @@
 A run folder is the folder holding ``results.sqlite``; a log inside one (found by walking up
 from the log) is checked with the run's key. A log under ``RUN/logs`` must also be the log of
 its match: its header names the match and its seed, its seats are played by the definition's
-bots (the stored seats of a recorded match, the schedule's of one still to play), and the
-stored result of a recorded match is the one the log gives. A recorded match without its log
+bots (the stored seats of a recorded match, the schedule's of one still to play), it was
+played as the definition says (game, scenario and ``[rules]``, clocks and each bot's own,
+fault policy: the header the runner would write), and the stored result of a recorded match
+is the one the log gives. A recorded match without its log
 fails. A log outside any run folder is checked by its hash chain and the replay alone. A folder that
 is no run folder stands for every run folder and log under it (``runs/``, ``RUN/logs/rr``).
 """
@@ -17,12 +19,17 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from referee.match.clocks import SEAT_CLOCKS_FIELD
+from referee.match.loop import match_header
+from referee.match.player import JsonDict
 from referee.matchlog import MatchLog
-from tournaments.definition import DefinitionError
+from tournaments.definition import DefinitionError, TournamentDefinition
 from tournaments.replay.checks import Status, Verdict, check_log
 from tournaments.runner.fleet import describe_source
 from tournaments.runner.layout import LOG_SUFFIX, RunFolder
 from tournaments.runner.records import LoggedOutcome, logged_outcome
+from tournaments.runner.tasks import match_task
+from tournaments.runner.worker import task_setup
 from tournaments.schedule import next_matches
 from tournaments.store import DATABASE, MatchResult, ResultStore, StoreError
 
@@ -31,10 +38,15 @@ class NotARunFolder(Exception):
     """A folder given to ``replay verify`` that holds no run and no log."""
 
 
+PLAYED_AS = ("game", "scenario", "config", "clocks", SEAT_CLOCKS_FIELD, "policy", "fork")
+"""The header fields the definition decides (a run's logs are no forks: ``fork`` is absent)."""
+
+
 @dataclass(frozen=True)
 class _Expected:
-    """What a match's log must say: its seats (bot names) and seed, and any stored result."""
+    """What a match's log must say: its key, seats (bot names) and seed, any stored result."""
 
+    key: str
     seats: tuple[str, ...]
     seed: int
     row: MatchResult | None
@@ -46,6 +58,7 @@ class RunRecord:
 
     folder: RunFolder
     key: bytes
+    definition: TournamentDefinition
     sources: Mapping[str, str]
     """Bot name -> its source as logs write it."""
     matches: Mapping[str, _Expected]
@@ -54,6 +67,12 @@ class RunRecord:
     def recorded(self) -> list[str]:
         """Return the keys of the recorded matches."""
         return [key for key, expected in self.matches.items() if expected.row is not None]
+
+    def header_of(self, expected: _Expected) -> JsonDict:
+        """Return the header fields of :data:`PLAYED_AS` the runner writes for the match."""
+        task = match_task(self.definition, expected, (), self.folder)
+        header = match_header(task_setup(task), ())
+        return {field: header[field] for field in PLAYED_AS if field in header}
 
 
 def find_run(path: Path) -> Path | None:
@@ -82,11 +101,11 @@ def open_run(root: Path) -> RunRecord:
         results = store.results()
     finally:
         store.close()
-    matches = {row.key: _Expected(row.seats, row.seed, row) for row in results}
+    matches = {row.key: _Expected(row.key, row.seats, row.seed, row) for row in results}
     for match in next_matches(definition, {row.key: row.ranks for row in results}):
-        matches.setdefault(match.key, _Expected(match.seats, match.seed, None))
+        matches.setdefault(match.key, _Expected(match.key, match.seats, match.seed, None))
     sources = {entry.name: describe_source(entry) for entry in definition.bots}
-    return RunRecord(folder, key, sources, matches)
+    return RunRecord(folder, key, definition, sources, matches)
 
 
 def _seat_problem(run: RunRecord, logged: Sequence[object], names: Sequence[str]) -> str | None:
@@ -98,6 +117,28 @@ def _seat_problem(run: RunRecord, logged: Sequence[object], names: Sequence[str]
         if seen != wanted:
             return f"seat {seat} is played by {seen!r}, not by the definition's {wanted!r}"
     return None
+
+
+def _played_as_problem(logged: JsonDict, wanted: JsonDict) -> str | None:
+    """Return the first header field of :data:`PLAYED_AS` the log and the run differ in."""
+    for field in PLAYED_AS:
+        seen, meant = logged.get(field), wanted.get(field)
+        if seen == meant:
+            continue
+        if isinstance(seen, dict) and isinstance(meant, dict):
+            return f"the log's {field} is not the run's: {_differences(seen, meant)}"
+        return f"the log's {field} is {seen!r}, the run's {meant!r}"
+    return None
+
+
+def _differences(seen: JsonDict, meant: JsonDict) -> str:
+    """Return the keys in which two JSON objects differ, with the value of each."""
+    keys = sorted(set(seen) | set(meant))
+    return "; ".join(
+        f"{key} {seen.get(key)!r}, not {meant.get(key)!r}"
+        for key in keys
+        if seen.get(key) != meant.get(key)
+    )
 
 
 def match_problem(run: RunRecord, key: str, log: MatchLog) -> str | None:
@@ -112,7 +153,9 @@ def match_problem(run: RunRecord, key: str, log: MatchLog) -> str | None:
     if header["seed"] != expected.seed:
         return f"the log's seed {header['seed']} is not the match's ({expected.seed})"
     sources = [seat.get("source") for seat in header["seats"]]
-    problem = _seat_problem(run, sources, expected.seats)
+    problem = _seat_problem(run, sources, expected.seats) or _played_as_problem(
+        header, run.header_of(expected)
+    )
     if problem is not None or expected.row is None:
         return problem
     if not log.complete:

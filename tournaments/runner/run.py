@@ -144,14 +144,12 @@ class _Loop:
         self.played = 0
         self.decided = False
         """Whether a test decided since the queue was last cut."""
-        spec = get_game(self.definition.game).spec
-        self.scenario = self.definition.scenario or spec.default_scenario
 
     def task(self, match: Match) -> MatchTask:
         """Return the worker's task for ``match`` with the bots' current endpoints and the
         run's log key."""
         seats = self.backend.seats(match.seats)
-        return match_task(self.definition, match, self.scenario, seats, self.context.folder)
+        return match_task(self.definition, match, seats, self.context.folder)
 
     def pending(self) -> list[Match]:
         """Return the playable matches that are not running, in schedule order."""

@@ -4,31 +4,46 @@ has any), rules, policy and bots."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from tournaments.definition import TournamentDefinition
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.worker import MatchTask, SeatEndpoint
-from tournaments.schedule import Match
 
 DEADLINE_SLACK_SECONDS = 300.0
 """Added to a match's time banks to give the worker's deadline."""
 
 
+class ScheduledMatch(Protocol):
+    """What a task needs of a match: its key, its seats (bot names) and its seed."""
+
+    @property
+    def key(self) -> str:
+        """The match's key."""
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The bot names in seat order."""
+
+    @property
+    def seed(self) -> int:
+        """The match's seed."""
+
+
 def match_task(
     definition: TournamentDefinition,
-    match: Match,
-    scenario: str,
+    match: ScheduledMatch,
     seats: Sequence[SeatEndpoint],
     folder: RunFolder,
 ) -> MatchTask:
-    """Return the task that plays ``match`` of ``definition`` on ``scenario`` against the
-    bots at ``seats``, logged and sealed in ``folder``."""
+    """Return the task that plays ``match`` of ``definition`` against the bots at ``seats``,
+    logged and sealed in ``folder``."""
     clocks = definition.clocks
     seat_clocks = definition.seat_clocks(match.seats)
     return MatchTask(
         key=match.key,
         game=definition.game,
-        scenario=scenario,
+        scenario=definition.played_scenario,
         seed=match.seed,
         seats=tuple(seats),
         bots=match.seats,

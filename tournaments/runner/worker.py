@@ -214,11 +214,10 @@ class ConnectedBots:
             player.close()
 
 
-def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
-    """Play ``task``'s match to its end against ``bots``, logging it to ``task.log_path``
-    sealed with ``task.log_key``."""
-    started_at = now_iso()
-    setup = MatchSetup.for_game(
+def task_setup(task: MatchTask) -> MatchSetup:
+    """Return the setup ``task``'s match is played with: its game, scenario and rules, seed,
+    clocks (each seat's own, if any) and fault policy."""
+    return MatchSetup.for_game(
         task.game,
         task.seed,
         task.scenario,
@@ -228,6 +227,13 @@ def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
         rules=dict(task.rules),
         seat_clocks=task.each_seat_clocks(),
     )
+
+
+def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
+    """Play ``task``'s match to its end against ``bots``, logging it to ``task.log_path``
+    sealed with ``task.log_key``."""
+    started_at = now_iso()
+    setup = task_setup(task)
     connected: list[GrpcPlayer] = []
     players: list[Player] = []
     try:
