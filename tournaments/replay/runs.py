@@ -6,9 +6,9 @@ its match: its header names the match and its seed, its seats are played by the 
 bots (the stored seats of a recorded match, the schedule's of one still to play), it was
 played as the definition says (game, scenario and ``[rules]``, clocks and each bot's own,
 fault policy: the header the runner would write), and the stored result of a recorded match
-is the one the log gives. A recorded match without its log
-fails. A log outside any run folder is checked by its hash chain and the replay alone. A folder that
-is no run folder stands for every run folder and log under it (``runs/``, ``RUN/logs/rr``).
+is the one the log gives. A recorded match without its log fails. A log outside any run folder
+is checked by its hash chain and the replay alone. A folder that is no run folder stands for
+every run folder and log under it (``runs/``, ``RUN/logs/rr``).
 """
 
 from __future__ import annotations
