@@ -1,4 +1,4 @@
-"""The Ray backend on a real local Ray instance (2 CPUs, one instance for the module): the same
+"""The Ray backend on a real local Ray instance (2 CPUs, on loopback, one for the module): the same
 standings as the local pool, a Ray worker killed mid-match loses and doubles nothing, and the
 nodes' preflight stops a run with a bot that cannot start.
 
@@ -24,6 +24,7 @@ from tournaments.standings import BotStanding
 from tournaments.store import ResultStore
 
 from .conftest import Recorder, recorded_count, tournament_toml, wait_for
+from .ray_kit import loopback_ray
 
 ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'ruckus-arena[ray]'")
 state = pytest.importorskip("ray.util.state", reason="Ray's state API needs ray[default]")
@@ -42,13 +43,14 @@ def _start_ray() -> None:
 
 @pytest.fixture(scope="module")
 def local_ray():
-    try:
-        _start_ray()
-    except Exception:  # a loaded machine can outlast Ray's start-up wait once: try again
+    with loopback_ray():
+        try:
+            _start_ray()
+        except Exception:  # a loaded machine can outlast Ray's start-up wait once: try again
+            ray.shutdown()
+            _start_ray()
+        yield
         ray.shutdown()
-        _start_ray()
-    yield
-    ray.shutdown()
 
 
 def _play(tmp_path: Path, name: str, text: str, backend: str, observer=None) -> Path:

@@ -10,8 +10,9 @@ run folder and records the result itself, so the driver alone writes the store a
 standings and verify work unchanged.
 
 Preflight runs on every node placed at the start, all at once: endpoints are node-local, and
-so is what breaks a bot (a command, a file or a package missing on one node only forfeits that
-node's matches). A bot failing on several nodes is reported once, naming the first of them.
+so is what breaks a bot (a command, a file or a package missing on one node; with
+``--keep-going`` only the matches that node plays with it are forfeits). A bot failing on
+several nodes is reported once, naming the first of them.
 
 A Ray worker or node lost mid-match fails its task, and Ray runs it again elsewhere (up to
 :data:`SYSTEM_RETRIES` times, then the run loop's own retries): nothing is recorded until a
