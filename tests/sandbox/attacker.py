@@ -7,6 +7,8 @@ reads the bot's captured output and asserts that nothing was found. Modes:
 - ``cheat TARGET...``: learn the seed or the hidden state: read each TARGET (the run folder,
   its logs and store, the definition file, the harness's home), the command line, working
   folder and environment of every process it can see, its own environment.
+- ``seek REVERSED``: look for a secret (given reversed, so that the bot's own command line
+  and its sandbox's do not hold it) in the command line of every other process it can see.
 - ``forge LOG``: write a forged log at LOG (inside the run folder) and kill its parent.
 - ``hog``: allocate and touch memory without end.
 - ``orphan MARKER``: start a grandchild in its own session (``sleep MARKER``) that outlives it.
@@ -85,6 +87,21 @@ def cheat(targets: list[str]) -> None:
     report(bool(leaked), "environment", sorted(leaked))
 
 
+def seek(reversed_secret: str) -> None:
+    """Look for the secret in every other process's command line."""
+    secret = reversed_secret[::-1].encode()
+    holders = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                text = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+            except OSError:
+                continue
+            if secret in text:
+                holders.append(f"{entry.name}: {text[:300]!r}")
+    report(bool(holders), "secret in a command line", holders)
+
+
 def forge(log: str) -> None:
     """Plant a log in the run folder and kill the runner."""
     try:
@@ -157,7 +174,7 @@ def forkbomb() -> None:
 
 
 ATTACKS = {"cheat": cheat, "forge": forge, "hog": hog, "orphan": orphan, "burn": burn}
-ATTACKS.update(bigfile=bigfile, forkbomb=forkbomb)
+ATTACKS.update(bigfile=bigfile, forkbomb=forkbomb, seek=seek)
 
 
 class Attacker(RandomBot):

@@ -33,6 +33,7 @@ from tournaments.cli.remote_options import (
     TokenEnvOption,
     grpcs_security,
 )
+from tournaments.cli.seed_title import hide_seed
 from tournaments.game_rules import game_rules
 from tournaments.toml_fields import DefinitionError, toml_value
 
@@ -143,6 +144,8 @@ def play(
     client_key: ClientKeyOption = None,
 ) -> None:
     """Play one match between bots over gRPC, showing its progress, and print the result."""
+    if seed is not None:
+        hide_seed()  # before any bot starts: /proc/PID/cmdline is everyone's to read
     grpcs = grpcs_security(bots, ca, token_env, client_cert, client_key)
     viewing = viewing_of(log, watch, delay)
     limits = _limits(decision_ms, bank_ms, time_margin_ms, policy, max_strikes)
