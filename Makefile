@@ -13,7 +13,7 @@ GAME_SOURCES := $(shell find $(GAME_EXAMPLE) -name '*.py' -o -name '*.js' -o -na
 # Two pytest workers, a test file each at a time: most tests wait on bot processes, so two
 # files side by side finish in about two thirds of the time. `make test PYTEST_WORKERS=`
 # runs them one by one.
-PYTEST_WORKERS ?= -n 2 --dist loadfile
+PYTEST_WORKERS ?= -n 2 --dist loadfile --max-worker-restart 0
 
 .PHONY: demo test lint proto bench clean
 

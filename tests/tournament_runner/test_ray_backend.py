@@ -42,8 +42,8 @@ def _start_ray() -> None:
 
 
 @pytest.fixture(scope="module")
-def local_ray():
-    with loopback_ray():
+def local_ray(tmp_path_factory: pytest.TempPathFactory):
+    with loopback_ray(tmp_path_factory):
         try:
             _start_ray()
         except Exception:  # a loaded machine can outlast Ray's start-up wait once: try again

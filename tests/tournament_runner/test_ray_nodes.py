@@ -58,9 +58,9 @@ def _start_cluster() -> tuple[object, str]:
 
 
 @pytest.fixture(scope="module")
-def two_nodes() -> Iterator[str]:
+def two_nodes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A two-node cluster for the module; yields the second node's id."""
-    with loopback_ray():
+    with loopback_ray(tmp_path_factory):
         try:
             cluster, second = _start_cluster()
         except Exception:  # a loaded machine can outlast Ray's start-up wait once: try again

@@ -108,7 +108,7 @@ def test_the_plain_view_prints_the_known_total_and_an_eta_after_three_results(
 ):
     clock = Clock()
     screen = console()
-    play_three(tmp_path, make_definition_text, PlainView(screen, clock), clock=clock)
+    play_three(tmp_path, make_definition_text, PlainView(screen, clock, watch=False), clock=clock)
     lines = screen.export_text().splitlines()
     assert lines[0] == "t: 0 matches already recorded, 4 workers"
     assert lines[1].startswith("[1/6+] ko/r1/s0/g0: b0 #1 vs b3 #2")
@@ -124,7 +124,7 @@ def test_a_quiet_plain_view_names_the_matches_still_playing_once_per_silence(
 ):
     clock = Clock()
     screen = console()
-    view = PlainView(screen, clock, quiet_seconds=30)
+    view = PlainView(screen, clock, quiet_seconds=30, watch=False)
     ongoing, started_now = play_three(tmp_path, make_definition_text, view, clock=clock)
     clock.now += 29
     assert not view.still_playing()
@@ -146,7 +146,7 @@ def test_playing_now_lists_eight_matches_and_counts_the_rest(tmp_path, make_defi
     matches = next_matches(store.definition(), {})[:10]
     live_screen, plain_screen = console(), console()
     clock = Clock()
-    live, plain = LiveView(live_screen, clock), PlainView(plain_screen, clock)
+    live, plain = LiveView(live_screen, clock), PlainView(plain_screen, clock, watch=False)
     start(store, tmp_path / "run", live, plain)
     store.close()
     live.matches_running(matches)

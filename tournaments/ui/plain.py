@@ -36,7 +36,8 @@ class PlainView:
     """A RunObserver that prints one line per finished match (see the module's docstring).
 
     ``clock`` gives the seconds of the ETA and of the silences; ``quiet_seconds`` is how long a
-    silence lasts before the ``still playing:`` line.
+    silence lasts before the ``still playing:`` line. With ``watch=False`` no thread looks for
+    silences: calling :meth:`still_playing` is then the caller's (a clock of its own, a loop).
     """
 
     def __init__(
@@ -44,10 +45,12 @@ class PlainView:
         console: Console,
         clock: Callable[[], float] = time.monotonic,
         quiet_seconds: float = QUIET_SECONDS,
+        watch: bool = True,
     ) -> None:
         self.console = console
         self.clock = clock
         self.quiet_seconds = quiet_seconds
+        self.watch_silences = watch
         self.run_progress: RunProgress | None = None
         self.playing = PlayingNow()
         self.last_line = clock()
@@ -110,7 +113,7 @@ class PlainView:
             self.playing.update(matches, now)
             if matches and self.run_progress is not None:
                 self.run_progress.began(now)
-            if matches and self._stop_watching is None:
+            if matches and self.watch_silences and self._stop_watching is None:
                 self._stop_watching = threading.Event()
                 watcher = threading.Thread(
                     target=self._watch, args=(self._stop_watching,), daemon=True
