@@ -11,8 +11,9 @@ GAME_STAMP := $(VENV)/.game-example-installed
 GAME_SOURCES := $(shell find $(GAME_EXAMPLE) -name '*.py' -o -name '*.js' -o -name '*.json' -o -name pyproject.toml | grep -v '/build/')
 
 # Two pytest workers, a test file each at a time: most tests wait on bot processes, so two
-# files side by side finish in about two thirds of the time. `make test PYTEST_WORKERS=`
-# runs them one by one.
+# files side by side finish in about two thirds of the time; a worker that crashes fails the
+# run rather than being replaced (a replaced one can leave the run waiting for ever).
+# `make test PYTEST_WORKERS=` runs them one by one.
 PYTEST_WORKERS ?= -n 2 --dist loadfile --max-worker-restart 0
 
 .PHONY: demo test lint proto bench clean
