@@ -12,7 +12,7 @@ GAME_SOURCES := $(shell find $(GAME_EXAMPLE) -name '*.py' -o -name '*.js' -o -na
 
 # Two pytest workers, a test file each at a time: most tests wait on bot processes, so two
 # files side by side finish in about two thirds of the time; a worker that crashes fails the
-# run rather than being replaced (a replaced one can leave the run waiting for ever).
+# run rather than being replaced (a replaced one has left the run waiting, never ending).
 # `make test PYTEST_WORKERS=` runs them one by one.
 PYTEST_WORKERS ?= -n 2 --dist loadfile --max-worker-restart 0
 
