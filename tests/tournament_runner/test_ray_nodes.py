@@ -33,14 +33,14 @@ ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'ruck
 cluster_utils = pytest.importorskip("ray.cluster_utils")
 
 NODE_ENV = "RUCKUS_TEST_NODE"
-FRAGILE_BOT = """\
+FRAGILE_BOT = f"""\
 import os
 import sys
 
 import ruckus
 from sample_bots.random_bot import RandomBot
 
-if os.environ.get("RUCKUS_TEST_NODE") == "second":
+if os.environ.get({NODE_ENV!r}) == "second":
     sys.exit("fragile: what this bot needs is missing on this node")
 ruckus.run(RandomBot("pilfer"))
 """
@@ -52,8 +52,14 @@ def _start_cluster() -> tuple[object, str]:
     cluster = cluster_utils.Cluster(
         initialize_head=True, head_node_args={"num_cpus": 1, "node_ip_address": LOOPBACK}
     )
-    second = cluster.add_node(num_cpus=1, node_ip_address=LOOPBACK, env_vars={NODE_ENV: "second"})
-    ray.init(address=cluster.address, log_to_driver=False)
+    try:
+        second = cluster.add_node(
+            num_cpus=1, node_ip_address=LOOPBACK, env_vars={NODE_ENV: "second"}
+        )
+        ray.init(address=cluster.address, log_to_driver=False)
+    except Exception:
+        cluster.shutdown()
+        raise
     return cluster, second.node_id
 
 
