@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from referee.games.base import Outcome
 from referee.games.rng import Rng
 from referee.match import BotIdentity, DecisionPrompt, FaultCode, MatchInfo, PlayerFault
+from referee.matchlog.chain import GENESIS, canonical, line_body, seal
 
 
 class ScriptedPlayer:
@@ -85,3 +89,20 @@ class Players:
 @pytest.fixture
 def players() -> type[Players]:
     return Players
+
+
+def with_changed_header(
+    log: Path, change: Callable[[dict[str, Any]], object], target: Path | None = None
+) -> Path:
+    """Write ``log`` to ``target`` (default: over itself) with ``change`` applied to its header
+    and the hash chain re-linked, unsealed: a tampered log whose chain still holds."""
+    lines = [json.loads(raw) for raw in log.read_text().splitlines()]
+    change(lines[0])
+    prev, out = GENESIS, []
+    for line in lines:
+        sealed = seal({k: v for k, v in line_body(line).items() if k != "prev"}, prev)
+        prev = sealed["hash"]
+        out.append(canonical(sealed))
+    target = target or log
+    target.write_text("\n".join(out) + "\n")
+    return target

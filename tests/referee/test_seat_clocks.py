@@ -4,7 +4,6 @@ bank; the log header records them (only when a seat's differ from the match's), 
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -16,10 +15,11 @@ from referee.match import Clocks, FaultCode, FaultPolicy, MatchSetup, run_match
 from referee.match.clocks import SeatClocks
 from referee.match.loop import match_header
 from referee.matchlog import LogWriter, read_log, verify
-from referee.matchlog.chain import GENESIS, canonical, line_body, seal
 from referee.transport.bots import open_players, parse_bot
 from sample_bots.registry import sample_command
 from tournaments.cli import app
+
+from .conftest import with_changed_header
 
 SLOW_BOT = Path(__file__).resolve().parent / "slow_bot.py"
 FAST_SEAT, SLOW_SEAT = Clocks(5, 60_000), Clocks(2_000, 60_000)
@@ -67,7 +67,7 @@ def test_the_header_records_the_seat_clocks_and_verify_reads_them(slow_match, tm
     ]
     assert verify(log).ok
     tampered = tmp_path / "tampered.jsonl"
-    tampered.write_text(_resealed(log, lambda h: h["seat_clocks"][1].update(decision_ms=5)))
+    with_changed_header(log, lambda h: h["seat_clocks"][1].update(decision_ms=5), tampered)
     problems = verify(tampered).problems
     assert len(problems) == 1 and "with no fault, over the 5.000 ms allowed" in problems[0]
 
@@ -103,14 +103,3 @@ def test_an_ordinary_header_has_no_seat_clocks(players):
         SeatClocks(Clocks(), 2, (Clocks(),))
     game = get_game("pilfer")
     assert MatchSetup(game, game.make_config(None), 1, "m", "raid").seat_clocks == ()
-
-
-def _resealed(log: Path, change) -> str:
-    lines = [json.loads(raw) for raw in log.read_text().splitlines()]
-    change(lines[0])
-    prev, out = GENESIS, []
-    for line in lines:
-        sealed = seal({k: v for k, v in line_body(line).items() if k != "prev"}, prev)
-        prev = sealed["hash"]
-        out.append(canonical(sealed))
-    return "\n".join(out) + "\n"

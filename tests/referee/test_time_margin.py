@@ -5,7 +5,6 @@ margin only when there is one, and verify reads it (older logs have none); the T
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -16,8 +15,9 @@ from referee.games.rng import Rng
 from referee.match import Clocks, FaultCode, MatchSetup, run_match
 from referee.match.clocks import SeatClocks
 from referee.matchlog import LogWriter, verify
-from referee.matchlog.chain import GENESIS, canonical, line_body, seal
 from tournaments.definition import definition_hash, parse_definition
+
+from .conftest import with_changed_header
 
 HASH_BEFORE_THE_MARGIN = "e29638ee480a65788c3455f9788ae3b3e4e2aae1b0b3be3caabe2f61e77dcb63"
 """The hash of the definition below as Ruckus computed it before ``time_margin_ms`` existed."""
@@ -74,18 +74,6 @@ def test_headers_name_the_margin_only_when_there_is_one():
         Clocks(time_margin_ms=-1)
 
 
-def _resealed(log: Path, change) -> Path:
-    lines = [json.loads(raw) for raw in log.read_text().splitlines()]
-    change(lines[0])
-    prev, out = GENESIS, []
-    for line in lines:
-        sealed = seal({k: v for k, v in line_body(line).items() if k != "prev"}, prev)
-        prev = sealed["hash"]
-        out.append(canonical(sealed))
-    log.write_text("\n".join(out) + "\n")
-    return log
-
-
 def test_verify_reads_the_margin_from_the_header(players, tmp_path: Path):
     seats = [
         players.Scripted("slow", _slow_at_first(2, 0.06)),
@@ -95,7 +83,7 @@ def test_verify_reads_the_margin_from_the_header(players, tmp_path: Path):
     with LogWriter(log) as writer:
         run_match(_setup(Clocks(20, 10_000, 200)), seats, [writer])
     assert verify(log).ok
-    _resealed(log, lambda header: header["clocks"].pop("time_margin_ms"))
+    with_changed_header(log, lambda header: header["clocks"].pop("time_margin_ms"))
     problems = verify(log).problems
     assert len(problems) == 1 and "with no fault, over the 20.000 ms allowed" in problems[0]
 
