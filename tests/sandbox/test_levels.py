@@ -100,23 +100,34 @@ def _shared_folder(tmp_path: Path) -> Path:
     return shared
 
 
-@pytest.mark.parametrize("level", [Level.STRICT, Level.BASIC], ids=lambda level: level.value)
-def test_a_bot_reads_its_own_folder_but_not_its_neighbours(tmp_path: Path, level):
-    shared = _shared_folder(tmp_path)
-    own, neighbour = shared / "own", shared / "neighbour"
-    for folder in (own, neighbour):
+def _noted_folders(shared: Path, *names: str) -> list[Path]:
+    """Make a folder per name under ``shared``, each holding ``notes.txt`` that names it."""
+    folders = [shared / name for name in names]
+    for folder in folders:
         folder.mkdir()
         (folder / "notes.txt").write_text(f"notes of {folder.name}\n")
-    neighbour.chmod(0o700)  # as another bot author's folder would be
-    shutil.copy(ATTACKER, own / "attacker.py")
-    bot = f"cmd:{sys.executable} {own / 'attacker.py'} cheat {own / 'notes.txt'} {neighbour}"
-    out = tmp_path / "out"
+    return folders
+
+
+def _cheat_output(bot: str, out: Path, level: Level, shared: Path) -> str:
+    """Play ``bot`` (the attacker in cheat mode) against a random bot, remove ``shared``, and
+    return what the attacker printed; the match has no fault."""
     try:
         result = play([bot, "random"], out, level)
     finally:
         shutil.rmtree(shared)
-    seen = output(out)
     assert result.faults == ()
+    return output(out)
+
+
+@pytest.mark.parametrize("level", [Level.STRICT, Level.BASIC], ids=lambda level: level.value)
+def test_a_bot_reads_its_own_folder_but_not_its_neighbours(tmp_path: Path, level):
+    shared = _shared_folder(tmp_path)
+    own, neighbour = _noted_folders(shared, "own", "neighbour")
+    neighbour.chmod(0o700)  # as another bot author's folder would be
+    shutil.copy(ATTACKER, own / "attacker.py")
+    bot = f"cmd:{sys.executable} {own / 'attacker.py'} cheat {own / 'notes.txt'} {neighbour}"
+    seen = _cheat_output(bot, tmp_path / "out", level, shared)
     assert "notes of own" in seen
     assert "notes of neighbour" not in seen
 
@@ -145,21 +156,12 @@ def test_a_strict_bot_reads_a_game_package_installed_from_a_source_folder(
     tmp_path: Path, game_installed_from
 ):
     shared = _shared_folder(tmp_path)
-    package, elsewhere = shared / "ruckus_source_game", shared / "elsewhere"
-    for folder in (package, elsewhere):
-        folder.mkdir()
-        (folder / "notes.txt").write_text(f"notes of {folder.name}\n")
+    package, elsewhere = _noted_folders(shared, "ruckus_source_game", "elsewhere")
     (package / "__init__.py").write_text("")
     game_installed_from(package)
     assert package in registry.plugin_folders()
     bot = f"cmd:{sys.executable} {ATTACKER} cheat {package / 'notes.txt'} {elsewhere}"
-    out = tmp_path / "out"
-    try:
-        result = play([bot, "random"], out, Level.STRICT)
-    finally:
-        shutil.rmtree(shared)
-    seen = output(out)
-    assert result.faults == ()
+    seen = _cheat_output(bot, tmp_path / "out", Level.STRICT, shared)
     assert "notes of ruckus_source_game" in seen
     assert "notes of elsewhere" not in seen
 
