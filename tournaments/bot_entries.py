@@ -3,7 +3,7 @@ its own clocks (:mod:`tournaments.definition` has the whole TOML and re-exports
 :class:`BotEntry`).
 
 A bot table may set ``decision_ms`` and ``bank_ms``: that bot's seats in every match get those
-limits instead of the definition's ``[clocks]``, within the same bounds (:data:`CLOCK_BOUNDS`).
+limits instead of the definition's ``[clocks]``, within the same bounds (``Clocks.BOUNDS``).
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from tournaments.toml_fields import (
     str_field,
 )
 
-CLOCK_BOUNDS = {"decision_ms": (1, 3_600_000), "bank_ms": (1, 86_400_000)}
-"""The bounds of ``decision_ms`` and ``bank_ms``, in ``[clocks]`` and on a bot alike."""
+OWN_CLOCKS = ("decision_ms", "bank_ms")
+"""The clocks a bot may have of its own."""
 
 _ADDRESS = re.compile(r"^grpcs?://(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\]):(?P<port>[0-9]{1,5})$")
 _BOT_KEYS = frozenset(
-    {"name", "sample", "command", "address", "rating", "dir", *CLOCK_BOUNDS, *SECURITY_KEYS}
+    {"name", "sample", "command", "address", "rating", "dir", *OWN_CLOCKS, *SECURITY_KEYS}
 )
 
 
@@ -71,7 +71,7 @@ class BotEntry:
 def clock_field(table: dict[str, Any], field: str, default: int | None) -> int:
     """Return ``decision_ms`` or ``bank_ms`` (the last part of ``field``) within its bounds
     (``default`` when absent; None: required)."""
-    low, high = CLOCK_BOUNDS[field.rsplit(".", 1)[-1]]
+    low, high = Clocks.BOUNDS[field.rsplit(".", 1)[-1]]
     return int_field(table, field, default, low, high)
 
 

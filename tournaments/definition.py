@@ -87,10 +87,9 @@ from typing import Any, cast
 from referee.games import game_names, get_game
 from referee.games.base import GameSpec
 from referee.match import Clocks, FaultPolicy
-from referee.match.clocks import STARTUP_MS
 from referee.sandbox import AUTO, Level, Limits
 from tournaments.bot_entries import BotEntry as BotEntry  # re-exported
-from tournaments.bot_entries import clock_field, parse_bots
+from tournaments.bot_entries import parse_bots
 from tournaments.game_rules import Rules, check_scenario, game_rules
 from tournaments.stats.sprt import MODELS, Model, SprtConfig
 from tournaments.toml_fields import DefinitionError as DefinitionError  # re-exported
@@ -160,8 +159,6 @@ class TournamentDefinition:
     clocks: Clocks
     faults: FaultPolicy
     bots: tuple[BotEntry, ...]
-    startup_ms: int = STARTUP_MS
-    """How long a bot has to listen and answer Describe (at the run's start and each match)."""
     sandbox: str = AUTO
     """A sandbox level name, or ``auto``: the strongest that works where the run starts."""
     limits: Limits = field(default_factory=Limits)
@@ -237,7 +234,6 @@ def parse_definition(text: str) -> TournamentDefinition:
         clocks=_clocks(table_field(data, "clocks")),
         faults=_faults(table_field(data, "faults")),
         bots=bots,
-        startup_ms=_startup_ms(table_field(data, "clocks")),
         sandbox=_sandbox(table_field(data, "sandbox")),
         limits=_limits(table_field(data, "limits")),
         backend=choice(data, "backend", BACKENDS, "local"),
@@ -273,6 +269,7 @@ def definition_hash(definition: TournamentDefinition) -> str:
     what_is_played = json.loads(canonical_json(definition))
     del what_is_played["concurrency"], what_is_played["backend"]
     what_is_played["clocks"] = definition.clocks.to_json()  # no margin: the hash it always had
+    what_is_played["startup_ms"] = definition.clocks.startup_ms  # where the hash always had it
     for table in ("anchor", "sprt"):  # without them, the hash a definition always had
         if what_is_played[table] is None:
             del what_is_played[table]
@@ -289,17 +286,14 @@ def definition_hash(definition: TournamentDefinition) -> str:
 
 
 def _clocks(table: dict[str, Any]) -> Clocks:
-    known = frozenset({"decision_ms", "bank_ms", "startup_ms", "time_margin_ms"})
-    reject_unknown("clocks.", table, known)
-    return Clocks(
-        decision_ms=clock_field(table, "clocks.decision_ms", Clocks.decision_ms),
-        bank_ms=clock_field(table, "clocks.bank_ms", Clocks.bank_ms),
-        time_margin_ms=int_field(table, "clocks.time_margin_ms", 0, 0, 60_000),
-    )
-
-
-def _startup_ms(table: dict[str, Any]) -> int:
-    return int_field(table, "clocks.startup_ms", STARTUP_MS, 100, 600_000)
+    """Return ``[clocks]``: each limit within the clocks' own bounds."""
+    defaults = Clocks()
+    reject_unknown("clocks.", table, frozenset(Clocks.BOUNDS))
+    values = {
+        name: int_field(table, f"clocks.{name}", getattr(defaults, name), low, high)
+        for name, (low, high) in Clocks.BOUNDS.items()
+    }
+    return Clocks(**values)
 
 
 def _faults(table: dict[str, Any]) -> FaultPolicy:

@@ -2,16 +2,19 @@
 
 from referee.match.clocks import Clocks
 from referee.match.faults import Fault, FaultCode, FaultPolicy, PlayerFault
-from referee.match.loop import MatchResult, MatchSetup, run_match
+from referee.match.header import ForkOrigin, HeaderError, MatchHeader
+from referee.match.loop import run_match
+from referee.match.observer import MatchObserver
 from referee.match.player import (
     BotIdentity,
     Choice,
     DecisionPrompt,
     DecisionRecord,
     MatchInfo,
-    MatchObserver,
     Player,
 )
+from referee.match.result import MatchResult
+from referee.match.setup import MatchSetup
 
 __all__ = [
     "BotIdentity",
@@ -22,6 +25,9 @@ __all__ = [
     "Fault",
     "FaultCode",
     "FaultPolicy",
+    "ForkOrigin",
+    "HeaderError",
+    "MatchHeader",
     "MatchInfo",
     "MatchObserver",
     "MatchResult",

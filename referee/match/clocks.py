@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 STARTUP_MS = 15_000
 """How long a bot has to listen and answer Describe, in every path (play, tournament, service)."""
@@ -22,23 +22,35 @@ STARTUP_MS = 15_000
 
 @dataclass(frozen=True)
 class Clocks:
-    """The limits, in milliseconds."""
+    """The limits, in milliseconds, each within :attr:`BOUNDS`."""
 
     decision_ms: int = 2_000
     bank_ms: int = 120_000
     time_margin_ms: int = 0
     """How far past ``decision_ms`` an answer may come and still count (charged to the bank)."""
+    startup_ms: int = STARTUP_MS
+    """How long a bot has to listen and answer Describe (no match clock: headers omit it)."""
+
+    BOUNDS: ClassVar[dict[str, tuple[int, int]]] = {
+        "decision_ms": (1, 3_600_000),
+        "bank_ms": (1, 86_400_000),
+        "time_margin_ms": (0, 60_000),
+        "startup_ms": (100, 600_000),
+    }
+    """The least and the most each limit may be, wherever it is set (TOML, CLI, a bot's own)."""
 
     def __post_init__(self) -> None:
-        if self.decision_ms <= 0 or self.bank_ms <= 0:
-            raise ValueError("clock limits must be positive")
-        if self.time_margin_ms < 0:
-            raise ValueError("the time margin must be at least 0")
+        for name, (low, high) in self.BOUNDS.items():
+            value = getattr(self, name)
+            if not low <= value <= high:
+                raise ValueError(f"{name} must be in {low}..{high}, not {value}")
 
     def to_json(self) -> dict[str, Any]:
         """Return the clocks as a log header writes them: the margin only when it is not 0,
-        so the headers of matches without one are what they always were."""
+        so the headers of matches without one are what they always were (start-up is no
+        match clock: it is not written)."""
         data = asdict(self)
+        del data["startup_ms"]
         if not self.time_margin_ms:
             del data["time_margin_ms"]
         return data
@@ -53,10 +65,6 @@ class Clocks:
         )
 
 
-SEAT_CLOCKS_FIELD = "seat_clocks"
-"""The header field of the seats' own clocks (absent: every seat has the match's)."""
-
-
 def seat_limits(clocks: Clocks, seat_clocks: Sequence[Clocks], seats: int) -> tuple[Clocks, ...]:
     """Return the clocks of each of ``seats`` seats: ``seat_clocks`` with the match's margin,
     or ``clocks`` for every seat when ``seat_clocks`` is empty."""
@@ -65,26 +73,6 @@ def seat_limits(clocks: Clocks, seat_clocks: Sequence[Clocks], seats: int) -> tu
     if len(seat_clocks) != seats:
         raise ValueError(f"clocks for {len(seat_clocks)} seats in a match of {seats}")
     return tuple(replace(own, time_margin_ms=clocks.time_margin_ms) for own in seat_clocks)
-
-
-def seat_clocks_json(clocks: Clocks, seat_clocks: Sequence[Clocks]) -> list[dict[str, int]] | None:
-    """Return the header's ``seat_clocks``: each seat's limit and bank, or None when every
-    seat has the match's (so ordinary headers are what they always were)."""
-    if all(
-        (own.decision_ms, own.bank_ms) == (clocks.decision_ms, clocks.bank_ms)
-        for own in seat_clocks
-    ):
-        return None
-    return [{"decision_ms": own.decision_ms, "bank_ms": own.bank_ms} for own in seat_clocks]
-
-
-def header_seat_clocks(header: dict[str, Any]) -> tuple[Clocks, ...]:
-    """Return each seat's clocks as a log header records them (``seat_clocks`` if present,
-    else the header's ``clocks`` for every seat), each with the match's margin."""
-    clocks = Clocks.from_json(header["clocks"])
-    recorded = header.get(SEAT_CLOCKS_FIELD) or ()
-    own = [Clocks.from_json(seat) for seat in recorded]
-    return seat_limits(clocks, own, int(header["players"]))
 
 
 class SeatClocks:

@@ -2,128 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 import time
-import uuid
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
-from referee.games import get_game
-from referee.games.base import Game, Outcome
-from referee.match.clocks import SEAT_CLOCKS_FIELD, Clocks, SeatClocks, seat_clocks_json
-from referee.match.faults import Fault, FaultCode, FaultPolicy, PlayerFault
-from referee.match.player import (
-    Choice,
-    DecisionPrompt,
-    DecisionRecord,
-    JsonDict,
-    MatchInfo,
-    MatchObserver,
-    Player,
-)
-
-LOG_SCHEMA = 1
-
-
-@dataclass(frozen=True)
-class MatchSetup:
-    """What defines a match: the engine, its config and seed, the clocks and the fault policy."""
-
-    game: Game[Any, Any]
-    config: Any
-    seed: int
-    match_id: str
-    scenario: str
-    clocks: Clocks = field(default_factory=Clocks)
-    policy: FaultPolicy = field(default_factory=FaultPolicy)
-    opening: tuple[int, ...] = ()
-    """Action indices the engine plays before any seat is asked: a match forked from another
-    one's first decisions is played on from there (``referee.matchlog.fork``)."""
-    forked_from: JsonDict | None = None
-    """What the header records of the match this one was forked from (None: not a fork)."""
-    seat_clocks: tuple[Clocks, ...] = ()
-    """Each seat's own decision limit and bank, one per seat (empty: every seat has
-    ``clocks``); the time margin is always ``clocks``'s."""
-
-    @classmethod
-    def for_game(
-        cls,
-        game_name: str,
-        seed: int,
-        scenario: str | None = None,
-        *,
-        match_id: str | None = None,
-        clocks: Clocks | None = None,
-        policy: FaultPolicy | None = None,
-        rules: Mapping[str, Any] | None = None,
-        seat_clocks: Sequence[Clocks] = (),
-    ) -> MatchSetup:
-        """Set up a match of the named game on ``scenario`` (default: the game's) with its
-        config: the scenario's defaults with ``rules`` over them (the engine checks them,
-        raising ConfigError); a fresh random match id unless one is given."""
-        game = get_game(game_name)
-        chosen = scenario or game.spec.default_scenario
-        return cls(
-            game=game,
-            config=game.make_config(chosen, **(rules or {})),
-            seed=seed,
-            match_id=match_id or uuid.uuid4().hex,
-            scenario=chosen,
-            clocks=clocks or Clocks(),
-            policy=policy or FaultPolicy(),
-            seat_clocks=tuple(seat_clocks),
-        )
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """How a match ended."""
-
-    match_id: str
-    outcome: Outcome
-    faults: tuple[Fault, ...]
-    decisions: int
-    forfeited_seat: int | None
-
-    def to_json(self) -> JsonDict:
-        """Return the result as a JSON-ready dict."""
-        return {
-            "outcome": self.outcome.to_json(),
-            "faults": [fault.to_json() for fault in self.faults],
-            "decisions": self.decisions,
-            "forfeited_seat": self.forfeited_seat,
-        }
-
-
-def forfeit_outcome(seats: int, seat: int, code: FaultCode) -> Outcome:
-    """Return the outcome of a match forfeited by ``seat``: it ranks last, the others share 1st."""
-    ranks = tuple(seats if other == seat else 1 for other in range(seats))
-    return Outcome(scores=(0,) * seats, ranks=ranks, reason=f"forfeit:{code.value}")
-
-
-def match_header(setup: MatchSetup, players: Sequence[Player]) -> JsonDict:
-    """Return the log header of a match: enough to replay it from its recorded actions.
-
-    ``seat_clocks`` is there only when a seat's clocks differ from the match's.
-    """
-    spec = setup.game.spec
-    seat_clocks = seat_clocks_json(setup.clocks, setup.seat_clocks)
-    return {
-        "schema": LOG_SCHEMA,
-        "match_id": setup.match_id,
-        "game": spec.name,
-        "rules_version": spec.rules_version,
-        "scenario": setup.scenario,
-        "config": setup.game.config_to_json(setup.config),
-        "seed": setup.seed,
-        "players": len(players),
-        "seats": [player.identity().to_json() for player in players],
-        "clocks": setup.clocks.to_json(),
-        **({} if seat_clocks is None else {SEAT_CLOCKS_FIELD: seat_clocks}),
-        "policy": dataclasses.asdict(setup.policy),
-        **({} if setup.forked_from is None else {"fork": setup.forked_from}),
-    }
+from referee.match.clocks import SeatClocks
+from referee.match.faults import Fault, FaultCode, PlayerFault
+from referee.match.observer import MatchObserver
+from referee.match.player import Choice, DecisionPrompt, DecisionRecord, JsonDict, MatchInfo, Player
+from referee.match.result import MatchResult, forfeit_outcome
+from referee.match.setup import MatchSetup
 
 
 class _Match:
@@ -165,16 +53,16 @@ class _Match:
     def start(self) -> int | None:
         """Start every seat; return the first seat that failed to start, if any."""
         static_map = self.game.static_map(self.state)
-        header = match_header(self.setup, self.players)
+        header = self.setup.header([player.identity() for player in self.players])
         for observer in self.observers:
             observer.match_started(header)
         for seat, player in enumerate(self.players):
             info = MatchInfo(
-                match_id=self.setup.match_id,
-                game=header["game"],
-                rules_version=header["rules_version"],
-                scenario=self.setup.scenario,
-                config=header["config"],
+                match_id=header.match_id,
+                game=header.game,
+                rules_version=header.rules_version,
+                scenario=header.scenario,
+                config=header.config,
                 seat=seat,
                 players=len(self.players),
                 static_map=static_map,
@@ -277,7 +165,7 @@ class _Match:
         for player in self.players:
             player.finish(outcome)
         for observer in self.observers:
-            observer.match_ended(result.to_json())
+            observer.match_ended(result)
         return result
 
 

@@ -1,4 +1,4 @@
-"""What the match loop talks to: players that answer decisions and observers that watch."""
+"""What the match loop talks to: players that answer decisions, and what they are told."""
 
 from __future__ import annotations
 
@@ -108,20 +108,4 @@ class Player(Protocol):
 
     def finish(self, outcome: Outcome) -> None:
         """Tell the player the match is over; never raises, returns within a bounded time."""
-        ...
-
-
-class MatchObserver(Protocol):
-    """Something that watches a match: a log writer, a live board, a spectator stream."""
-
-    def match_started(self, header: JsonDict) -> None:
-        """Called once, before the first decision, with the match header."""
-        ...
-
-    def decision_taken(self, record: DecisionRecord, state: Any) -> None:
-        """Called after each applied decision with the new engine state."""
-        ...
-
-    def match_ended(self, result: JsonDict) -> None:
-        """Called once with the result (outcome, faults, decision count)."""
         ...

@@ -20,13 +20,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee.match.header import REPLAYED_FIELDS, ForkOrigin, MatchHeader
 from referee.matchlog.reader import JsonDict, MatchLog, read_log
 
-FORK_FIELD = "fork"
 MAX_DEPTH = 64
 """How many forks deep a log may be (a fork of a fork of ...)."""
-SHARED_FIELDS = ("game", "rules_version", "scenario", "config", "seed", "players")
-"""What a fork keeps of its parent's header."""
 
 
 class ForkError(Exception):
@@ -39,7 +37,9 @@ class ForkPoint:
     """Where a new match forks from: the parent log, its header and the inherited lines."""
 
     parent: Path
-    header: JsonDict
+    header: MatchHeader
+    header_hash: str
+    """The hash of the parent's header line."""
     lines: tuple[JsonDict, ...]
     """The decision lines of decisions 0..at-1, from the parent and its ancestors."""
     anchor: str
@@ -55,15 +55,10 @@ class ForkPoint:
         """The inherited action indices, for the match loop to replay."""
         return tuple(int(line["index"]) for line in self.lines)
 
-    def fork_field(self, log_path: Path) -> JsonDict:
-        """Return the header's ``fork`` field of a forked log written to ``log_path``."""
+    def origin(self, log_path: Path) -> ForkOrigin:
+        """Return where a forked log written to ``log_path`` comes from (its header's fork)."""
         parent = os.path.relpath(self.parent.absolute(), log_path.absolute().parent)
-        return {
-            "parent": Path(parent).as_posix(),
-            "at": self.at,
-            "parent_header": self.header["hash"],
-            "parent_line": self.anchor,
-        }
+        return ForkOrigin(Path(parent).as_posix(), self.at, self.header_hash, self.anchor)
 
 
 def _read_parent(path: Path) -> MatchLog:
@@ -94,44 +89,40 @@ def fork_point(parent: Path, at: int) -> ForkPoint:
     lines = all_lines(parent, log)
     if not 0 <= at <= len(lines):
         raise ForkError(f"{parent} has {len(lines)} decisions; --at must be in 0..{len(lines)}")
-    anchor = lines[at - 1]["hash"] if at else log.header["hash"]
-    return ForkPoint(parent, log.header, tuple(lines[:at]), anchor)
+    anchor = lines[at - 1]["hash"] if at else log.header_hash
+    return ForkPoint(parent, log.header, log.header_hash, tuple(lines[:at]), anchor)
 
 
-def _check_parent(fork: JsonDict, header: JsonDict, parent: JsonDict) -> None:
-    """Raise ForkError unless ``parent`` is the header the fork was made from."""
-    if parent.get("hash") != fork["parent_header"]:
+def _check_parent(fork: ForkOrigin, header: MatchHeader, parent: MatchLog) -> None:
+    """Raise ForkError unless ``parent`` is the log the fork was made from."""
+    assert parent.header is not None
+    if parent.header_hash != fork.parent_header:
         raise ForkError("the parent log's header is not the one the fork was made from")
-    for name in SHARED_FIELDS:
-        if parent.get(name) != header.get(name):
-            raise ForkError(f"the fork's {name} is not its parent's")
+    difference = header.first_difference(parent.header, REPLAYED_FIELDS)
+    if difference is not None:
+        raise ForkError(f"the fork's {difference[0]} is not its parent's")
 
 
-def inherited_lines(path: Path, header: JsonDict, depth: int = 0) -> tuple[JsonDict, ...]:
+def inherited_lines(path: Path, header: MatchHeader, depth: int = 0) -> tuple[JsonDict, ...]:
     """Return the decision lines the log at ``path`` (with ``header``) inherits: none for a
     log that is no fork, else its parent's first ``at`` decisions.
 
     Raise ForkError when the parent cannot be read, is not the log the fork was made from, or
     no longer holds those decisions as they were.
     """
-    fork = header.get(FORK_FIELD)
+    fork = header.fork
     if fork is None:
         return ()
     if depth >= MAX_DEPTH:
         raise ForkError(f"more than {MAX_DEPTH} forks deep")
-    try:
-        parent_path = path.parent / str(fork["parent"])
-        at = int(fork["at"])
-        parent = _read_parent(parent_path)
-        assert parent.header is not None
-        _check_parent(fork, header, parent.header)
-        lines = all_lines(parent_path, parent, depth + 1)
-        anchor = lines[at - 1]["hash"] if 0 < at <= len(lines) else parent.header["hash"]
-        known = fork["parent_line"]
-    except (KeyError, TypeError, ValueError) as error:
-        raise ForkError(f"the header's fork field is malformed: {error!r}") from None
+    parent_path = path.parent / fork.parent
+    at = fork.at
+    parent = _read_parent(parent_path)
+    _check_parent(fork, header, parent)
+    lines = all_lines(parent_path, parent, depth + 1)
+    anchor = lines[at - 1]["hash"] if 0 < at <= len(lines) else parent.header_hash
     if not 0 <= at <= len(lines):
         raise ForkError(f"the parent log {parent_path} holds {len(lines)} decisions, not {at}")
-    if anchor != known:
+    if anchor != fork.parent_line:
         raise ForkError(f"the parent log's decisions up to {at} are not the ones forked from")
     return tuple(lines[:at])

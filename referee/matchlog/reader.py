@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee.match.header import HeaderError, MatchHeader
 from referee.matchlog.chain import GENESIS, check_mac, check_seal
 
 JsonDict = dict[str, Any]
@@ -20,7 +21,9 @@ JsonDict = dict[str, Any]
 class MatchLog:
     """The lines of one log, split by type, with any problems found while reading."""
 
-    header: JsonDict | None = None
+    header: MatchHeader | None = None
+    header_hash: str = ""
+    """The hash of the header line (what a fork of this log pins)."""
     decisions: list[JsonDict] = field(default_factory=list)
     result: JsonDict | None = None
     problems: list[str] = field(default_factory=list)
@@ -76,7 +79,12 @@ def parse_log(text: str, key: bytes | None = None) -> MatchLog:
         prev = line["hash"]
         kind = line.get("type")
         if number == 1 and kind == "header":
-            log.header = line
+            try:
+                log.header = MatchHeader.from_json(line)
+            except HeaderError as error:
+                log.problems.append(f"line {number}: {error}")
+                break
+            log.header_hash = line["hash"]
         elif kind == "decision" and log.header is not None and log.result is None:
             log.decisions.append(line)
         elif kind == "result" and log.header is not None and log.result is None:

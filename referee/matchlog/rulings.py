@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.match.clocks import header_seat_clocks
 from referee.match.faults import FaultCode, FaultPolicy
-from referee.match.loop import forfeit_outcome
+from referee.match.header import MatchHeader
+from referee.match.result import forfeit_outcome
 from referee.matchlog.reader import JsonDict
 
 _CODES = frozenset(code.value for code in FaultCode)
@@ -24,12 +24,12 @@ _ROUNDING_MS = 0.001
 """How far one recorded time (rounded to the microsecond) may be from the time charged."""
 
 
-def clock_problem(header: JsonDict, decisions: Sequence[JsonDict]) -> str | None:
+def clock_problem(header: MatchHeader, decisions: Sequence[JsonDict]) -> str | None:
     """Return the first decision answered in more than its allowance without a fault, if any."""
-    seats = header_seat_clocks(header)
+    seats = header.each_seat_clocks()
     limits = [float(own.decision_ms + own.time_margin_ms) for own in seats]
     banks = [float(own.bank_ms) for own in seats]
-    answered = [0] * header["players"]
+    answered = [0] * header.players
     for line in decisions:
         seat = line["seat"]
         allowed = max(0.0, min(limits[seat], banks[seat]))
@@ -58,10 +58,10 @@ def _line_fault_problem(line: JsonDict, policy: FaultPolicy, strikes: int) -> st
     return None
 
 
-def line_fault_problem(header: JsonDict, decisions: Sequence[JsonDict]) -> str | None:
+def line_fault_problem(header: MatchHeader, decisions: Sequence[JsonDict]) -> str | None:
     """Return the first decision line whose fault the loop would not have written, if any."""
-    policy = FaultPolicy(**header["policy"])
-    strikes = [0] * header["players"]
+    policy = header.policy
+    strikes = [0] * header.players
     for line in decisions:
         if line["fault"] is not None:
             strikes[line["seat"]] += 1
@@ -71,29 +71,29 @@ def line_fault_problem(header: JsonDict, decisions: Sequence[JsonDict]) -> str |
     return None
 
 
-def _start_forfeit_problem(header: JsonDict, result: JsonDict) -> str | None:
+def _start_forfeit_problem(header: MatchHeader, result: JsonDict) -> str | None:
     """Return what is wrong with a forfeit at the start (decision -1), if anything: no seat
     played a decision (a forked match starts with the decisions it inherits)."""
-    if result["decisions"] != header.get("fork", {}).get("at", 0):
+    if result["decisions"] != header.fork_at:
         return "result: a forfeit before the first decision, yet decisions were played"
     return None
 
 
-def _play_forfeit_problem(header: JsonDict, result: JsonDict, to_move: int | None) -> str | None:
+def _play_forfeit_problem(header: MatchHeader, result: JsonDict, to_move: int | None) -> str | None:
     """Return what is wrong with a forfeit during play, if anything."""
     seat, last = result["forfeited_seat"], result["faults"][-1]
     if last["decision"] != result["decisions"]:
         return "result: the forfeiting fault is not at the decision after the last one played"
     if to_move != seat:
         return f"result: seat {seat} forfeited a decision that was not its to take"
-    policy = FaultPolicy(**header["policy"])
+    policy = header.policy
     strikes = sum(fault["seat"] == seat for fault in result["faults"])
     if not policy.forfeits(strikes):
         return f"result: seat {seat} forfeited at fault {strikes} ({policy.kind} policy)"
     return None
 
 
-def _forfeit_problem(header: JsonDict, result: JsonDict, to_move: int | None) -> str | None:
+def _forfeit_problem(header: MatchHeader, result: JsonDict, to_move: int | None) -> str | None:
     """Return what is wrong with a forfeit whose earlier faults match the decision lines."""
     seat, last = result["forfeited_seat"], result["faults"][-1]
     if last["seat"] != seat:
@@ -104,14 +104,14 @@ def _forfeit_problem(header: JsonDict, result: JsonDict, to_move: int | None) ->
         problem = _start_forfeit_problem(header, result)
     else:
         problem = _play_forfeit_problem(header, result, to_move)
-    outcome = forfeit_outcome(header["players"], seat, FaultCode(last["code"]))
+    outcome = forfeit_outcome(header.players, seat, FaultCode(last["code"]))
     if problem is None and result["outcome"] != outcome.to_json():
         return "result: outcome differs from the forfeit's"
     return problem
 
 
 def result_fault_problem(
-    header: JsonDict, decisions: Sequence[JsonDict], result: JsonDict, to_move: int | None
+    header: MatchHeader, decisions: Sequence[JsonDict], result: JsonDict, to_move: int | None
 ) -> str | None:
     """Return what is wrong with the result's faults and forfeit, if anything.
 

@@ -17,6 +17,7 @@ from referee.games import get_game
 from referee.games.base import Game, GameError
 from referee.matchlog.fork import ForkError, inherited_lines
 from referee.matchlog.reader import JsonDict, MatchLog, read_log
+from referee.matchlog.replay import Replayer
 from referee.matchlog.rulings import clock_problem, line_fault_problem, result_fault_problem
 
 
@@ -34,52 +35,17 @@ class VerifyReport:
         return self.complete and not self.problems
 
 
-def rebuild_config(game: Game[Any, Any], header: JsonDict) -> Any:
-    """Rebuild the engine config recorded in ``header``; raise ValueError if it differs."""
-    try:
-        return game.config_from_json(header["scenario"], header["config"])
-    except GameError as error:
-        raise ValueError(str(error)) from None
-
-
-def _replay(
-    game: Game[Any, Any], log: MatchLog, inherited: Sequence[JsonDict], report: VerifyReport
-) -> Any:
+def _replay(log: MatchLog, inherited: Sequence[JsonDict], report: VerifyReport) -> Replayer:
     """Apply every recorded decision (the ``inherited`` ones of a fork first), checking seat,
-    index, label and digest; return the state."""
-    header = log.header
-    assert header is not None
-    config = rebuild_config(game, header)
-    state = game.new_state(config, header["players"], header["seed"])
-    for line in (*inherited, *log.decisions):
-        where = f"decision {line['n']}"
-        if line["n"] != report.decisions:
-            report.problems.append(f"{where}: expected decision number {report.decisions}")
-            return state
-        if game.to_move(state) != line["seat"]:
-            report.problems.append(f"{where}: seat {line['seat']} is not the seat to move")
-            return state
-        actions = game.legal_actions(state)
-        if not 0 <= line["index"] < len(actions):
-            report.problems.append(f"{where}: index {line['index']} out of range")
-            return state
-        if game.action_label(actions[line["index"]]) != line["label"]:
-            report.problems.append(f"{where}: label {line['label']!r} does not match the action")
-        state = game.apply(state, actions[line["index"]])
-        if game.digest(state) != line["digest"]:
-            report.problems.append(f"{where}: state digest differs")
-            return state
+    index, label and digest; return the replayer at the state reached."""
+    assert log.header is not None
+    replayer = Replayer(log.header)
+    for step in replayer.steps((*inherited, *log.decisions)):
+        report.problems.extend(step.problems)
+        if step.ends:
+            break
         report.decisions += 1
-    return state
-
-
-def replay_decisions(header: JsonDict, lines: Sequence[JsonDict]) -> tuple[Any, list[str]]:
-    """Replay decision ``lines`` from ``header`` (as a fork's inherited ones are replayed);
-    return the state reached and the problems met (the replay stops at the first)."""
-    game = get_game(header["game"])
-    report = VerifyReport()
-    state = _replay(game, MatchLog(header=header), lines, report)
-    return state, report.problems
+    return replayer
 
 
 def _check_result(game: Game[Any, Any], state: Any, log: MatchLog, report: VerifyReport) -> None:
@@ -102,13 +68,11 @@ def _check_result(game: Game[Any, Any], state: Any, log: MatchLog, report: Verif
         report.problems.append("result: outcome differs from the engine's")
 
 
-def _check(
-    game: Game[Any, Any], log: MatchLog, inherited: Sequence[JsonDict], report: VerifyReport
-) -> None:
+def _check(log: MatchLog, inherited: Sequence[JsonDict], report: VerifyReport) -> None:
     """Replay the log, check its decision lines' faults and times, then its result."""
     assert log.header is not None
     found = len(report.problems)
-    state = _replay(game, log, inherited, report)
+    replayer = _replay(log, inherited, report)
     if len(report.problems) > found:
         return
     for problem in (
@@ -119,7 +83,7 @@ def _check(
             report.problems.append(problem)
             return
     if log.result is not None and not report.problems:
-        _check_result(game, state, log, report)
+        _check_result(replayer.game, replayer.state, log, report)
 
 
 def verify_log(log: MatchLog, inherited: Sequence[JsonDict] = ()) -> VerifyReport:
@@ -132,11 +96,10 @@ def verify_log(log: MatchLog, inherited: Sequence[JsonDict] = ()) -> VerifyRepor
         report.problems.append("no header line")
         return report
     try:
-        game = get_game(log.header["game"])
-        if game.spec.rules_version != log.header["rules_version"]:
+        if get_game(log.header.game).spec.rules_version != log.header.rules_version:
             report.problems.append("header: rules version differs from the engine's")
             return report
-        _check(game, log, inherited, report)
+        _check(log, inherited, report)
     except (KeyError, ValueError, TypeError, IndexError, GameError) as error:
         report.problems.append(f"replay failed: {error!r}")
     return report

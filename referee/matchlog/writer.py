@@ -6,13 +6,14 @@ Given a key, the log is sealed: the header says so and every line carries a MAC 
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from referee.match.header import MatchHeader
 from referee.match.player import DecisionRecord, JsonDict
+from referee.match.result import MatchResult
 from referee.matchlog.chain import GENESIS, canonical, seal
 
 
@@ -35,10 +36,10 @@ class LogWriter:
         self._file.write(canonical(line) + "\n")
         self._file.flush()
 
-    def match_started(self, header: JsonDict) -> None:
+    def match_started(self, header: MatchHeader) -> None:
         """Write the header line (saying whether the log is sealed, when it is)."""
         sealed = {} if self._key is None else {"sealed": True}
-        self._write({"type": "header", **json.loads(json.dumps(header)), **sealed})
+        self._write({"type": "header", **header.to_json(), **sealed})
 
     def decision_taken(self, record: DecisionRecord, state: Any) -> None:
         """Write one decision line."""
@@ -55,9 +56,9 @@ class LogWriter:
             }
         )
 
-    def match_ended(self, result: JsonDict) -> None:
+    def match_ended(self, result: MatchResult) -> None:
         """Write the result line and close the file."""
-        self._write({"type": "result", **result})
+        self._write({"type": "result", **result.to_json()})
         self.close()
 
     def close(self) -> None:

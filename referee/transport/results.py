@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ruckus.v1 import common_pb2, referee_pb2
 
-from referee.match.faults import FaultCode
-from referee.match.player import DecisionRecord, JsonDict
+from referee.match.faults import Fault, FaultCode
+from referee.match.player import DecisionRecord
+from referee.match.result import MatchResult
 from referee.transport.codec.game_codec import GameCodec
 
 FAULT_CODES = {
@@ -14,13 +15,13 @@ FAULT_CODES = {
 """Match fault code name -> protocol enum value (every code has one)."""
 
 
-def fault_message(fault: JsonDict) -> common_pb2.Fault:
-    """Return a fault (as in a result dict) as a message."""
+def fault_message(fault: Fault) -> common_pb2.Fault:
+    """Return a fault as a message."""
     return common_pb2.Fault(
-        seat=fault["seat"],
-        code=FAULT_CODES[fault["code"]],
-        detail=fault["detail"],
-        decision=fault["decision"],
+        seat=fault.seat,
+        code=FAULT_CODES[fault.code.value],
+        detail=fault.detail,
+        decision=fault.decision,
     )
 
 
@@ -35,18 +36,18 @@ def step_message(record: DecisionRecord, codec: GameCodec) -> referee_pb2.MatchS
         events=[codec.event(event) for event in record.public_events],
     )
     if record.fault is not None:
-        step.fault.CopyFrom(fault_message(record.fault.to_json()))
+        step.fault.CopyFrom(fault_message(record.fault))
     return step
 
 
-def match_event_result(result: JsonDict) -> common_pb2.Outcome:
-    """Return a match result dict (``MatchResult.to_json``) as an Outcome message."""
-    outcome = result["outcome"]
-    forfeited = result["forfeited_seat"]
+def match_event_result(result: MatchResult) -> common_pb2.Outcome:
+    """Return a match result as an Outcome message."""
+    outcome = result.outcome
+    forfeited = result.forfeited_seat
     return common_pb2.Outcome(
-        scores=outcome["scores"],
-        ranks=outcome["ranks"],
-        reason=outcome["reason"],
-        faults=[fault_message(fault) for fault in result["faults"]],
+        scores=outcome.scores,
+        ranks=outcome.ranks,
+        reason=outcome.reason,
+        faults=[fault_message(fault) for fault in result.faults],
         forfeited_seat=-1 if forfeited is None else forfeited,
     )

@@ -10,6 +10,7 @@ whose bots are still starting stops as soon as their start ends (at most the sta
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 from collections.abc import Iterator, Sequence
@@ -18,13 +19,13 @@ from typing import Any
 
 from ruckus.v1 import bot_pb2, referee_pb2
 
-from referee.match import run_match
-from referee.match.player import DecisionRecord, JsonDict
-from referee.matchlog import LogWriter
+from referee.match import MatchHeader, MatchResult, MatchSetup
+from referee.match.player import DecisionRecord
 from referee.sandbox import Sandbox
 from referee.transport.admission import MatchBoard
-from referee.transport.bots import RemotePlayer, open_players
+from referee.transport.bots import RemotePlayer
 from referee.transport.codec import codec_for
+from referee.transport.play import LogTarget, SpawnedSeats, play
 from referee.transport.results import match_event_result, step_message
 from referee.transport.validation import MatchOrder
 
@@ -49,17 +50,14 @@ class _Spectator:
         self.events = events
         self.cancelled = cancelled
 
-    def match_started(self, header: JsonDict) -> None:
+    def match_started(self, header: MatchHeader) -> None:
         seats = [
             bot_pb2.BotInfo(
-                name=seat["name"],
-                version=seat["version"],
-                author=seat["author"],
-                language=seat["language"],
+                name=seat.name, version=seat.version, author=seat.author, language=seat.language
             )
-            for seat in header["seats"]
+            for seat in header.seats
         ]
-        started = referee_pb2.MatchStarted(match_id=header["match_id"], seats=seats)
+        started = referee_pb2.MatchStarted(match_id=header.match_id, seats=seats)
         self.events.put(referee_pb2.MatchEvent(started=started))
 
     def decision_taken(self, record: DecisionRecord, state: Any) -> None:
@@ -67,7 +65,7 @@ class _Spectator:
             raise MatchCancelled
         self.events.put(referee_pb2.MatchEvent(step=step_message(record, self.codec)))
 
-    def match_ended(self, result: JsonDict) -> None:
+    def match_ended(self, result: MatchResult) -> None:
         if self.cancelled.is_set():
             raise MatchCancelled
         self.events.put(referee_pb2.MatchEvent(result=match_event_result(result)))
@@ -124,13 +122,17 @@ class ServiceMatch:
         self._events.put(None)
         self._let_go()
 
+    @contextlib.contextmanager
+    def seat(self, setup: MatchSetup) -> Iterator[Sequence[RemotePlayer]]:
+        """Start the match's bots (a Seating), kept for :meth:`hang_up` while it plays."""
+        spawned = SpawnedSeats(tuple(self.bots), self.match_dir, self.sandbox)
+        with spawned.seat(setup) as players:
+            self._adopt(players)
+            yield players
+
     def _run(self) -> None:
         try:
-            game = self.setup.game.spec.name
-            with open_players(self.bots, game, self.match_dir, self.sandbox) as players:
-                self._adopt(players)
-                with LogWriter(self.match_dir / "match.jsonl") as writer:
-                    run_match(self.setup, players, [self._spectator, writer])
+            play(self.setup, self, [self._spectator], LogTarget(self.match_dir / "match.jsonl"))
         except MatchCancelled:
             pass
         except Exception as error:  # reported to the caller as INTERNAL

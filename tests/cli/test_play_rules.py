@@ -23,7 +23,7 @@ def test_a_match_is_played_with_its_rules(tmp_path: Path):
     assert done.exit_code == 0, done.output
     header = read_log(log).header
     assert header is not None
-    assert {key: header["config"][key] for key in ("max_rounds", "win_mode", "spinner_dirs")} == {
+    assert {key: header.config[key] for key in ("max_rounds", "win_mode", "spinner_dirs")} == {
         "max_rounds": 2,
         "win_mode": "gross",
         "spinner_dirs": 8,

@@ -67,13 +67,10 @@ def test_a_fork_plays_on_from_decision_n_with_new_bots_and_verifies(parent: Path
 
     log = read_log(fork)
     header = log.header
-    assert (
-        header["fork"]["at"] == AT
-        and header["fork"]["parent"] == f"../{parent.parent.name}/match.jsonl"
-    )
-    assert header["fork"]["parent_header"] == read_log(parent).header["hash"]
-    assert [seat["name"] for seat in header["seats"]] == ["pilfer-greedy", "pilfer-random"]
-    assert header["seed"] == read_log(parent).header["seed"]
+    assert header.fork.at == AT and header.fork.parent == f"../{parent.parent.name}/match.jsonl"
+    assert header.fork.parent_header == read_log(parent).header_hash
+    assert [seat.name for seat in header.seats] == ["pilfer-greedy", "pilfer-random"]
+    assert header.seed == read_log(parent).header.seed
     assert log.decisions[0]["n"] == AT and log.complete
     assert verify(fork).ok
 
@@ -93,7 +90,7 @@ def test_a_fork_of_a_fork_verifies_through_both_parents(parent: Path, tmp_path: 
     first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
     _fork(parent, first, AT, "greedy", "random")
     _fork(first, second, AT + 20, "random", "greedy")
-    assert read_log(second).header["fork"]["parent"] == "first.jsonl"
+    assert read_log(second).header.fork.parent == "first.jsonl"
     assert verify(second).ok
 
 

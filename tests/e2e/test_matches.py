@@ -36,7 +36,7 @@ def test_full_match_between_two_bot_processes(game: str, workdir: Path, kit):
     assert result.decisions > 20
     kit.assert_log_verifies(log)
     lines = read_log(log)
-    assert [seat["name"] for seat in lines.header["seats"]] == [f"{game}-random"] * 2
+    assert [seat.name for seat in lines.header.seats] == [f"{game}-random"] * 2
     assert len(lines.decisions) == result.decisions
 
 
@@ -49,7 +49,7 @@ def test_four_seat_match_against_a_bot_at_a_grpc_address(workdir: Path, kit):
     finally:
         bot.stop()
     assert result.faults == ()
-    assert read_log(log).header["seats"][1]["source"] == remote
+    assert read_log(log).header.seats[1].source == remote
     kit.assert_log_verifies(log)
 
 

@@ -30,7 +30,7 @@ def test_node_bot_plays_a_full_match_against_a_python_bot(game: str, workdir: Pa
     assert result.faults == ()
     assert result.forfeited_seat is None
     kit.assert_log_verifies(log)
-    seats = read_log(log).header["seats"]
+    seats = [seat.to_json() for seat in read_log(log).header.seats]
     assert [(seat["name"], seat["language"]) for seat in seats] == [
         ("node-random", "javascript"),
         (f"{game}-random", "python"),

@@ -7,7 +7,15 @@ from typing import Any
 import pytest
 
 from referee.games import get_game
-from referee.match import Clocks, FaultCode, FaultPolicy, MatchSetup, run_match
+from referee.match import (
+    Clocks,
+    FaultCode,
+    FaultPolicy,
+    MatchHeader,
+    MatchResult,
+    MatchSetup,
+    run_match,
+)
 from referee.match.clocks import SeatClocks
 
 
@@ -25,17 +33,17 @@ def setup_for(game_name: str = "pilfer", **kwargs: Any) -> MatchSetup:
 
 class Recorder:
     def __init__(self) -> None:
-        self.header: dict[str, Any] | None = None
+        self.header: MatchHeader | None = None
         self.records: list[Any] = []
-        self.result: dict[str, Any] | None = None
+        self.result: MatchResult | None = None
 
-    def match_started(self, header: dict[str, Any]) -> None:
+    def match_started(self, header: MatchHeader) -> None:
         self.header = header
 
     def decision_taken(self, record: Any, state: Any) -> None:
         self.records.append(record)
 
-    def match_ended(self, result: dict[str, Any]) -> None:
+    def match_ended(self, result: MatchResult) -> None:
         self.result = result
 
 
@@ -47,8 +55,8 @@ def test_random_players_finish_a_match_with_the_engine_outcome(game_name: str, p
     result = run_match(setup, seats, [recorder])
     assert result.faults == () and result.forfeited_seat is None
     assert result.decisions == len(recorder.records) > 0
-    assert recorder.header["game"] == game_name and recorder.header["players"] == 2
-    assert recorder.result == result.to_json()
+    assert recorder.header.game == game_name and recorder.header.players == 2
+    assert recorder.result == result
     assert all(seat.outcome == result.outcome for seat in seats)
     assert [seat.info.seat for seat in seats] == [0, 1]
     assert result.outcome.reason != "" and not result.outcome.reason.startswith("forfeit")

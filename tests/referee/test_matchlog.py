@@ -10,7 +10,7 @@ import pytest
 
 from referee.games import get_game
 from referee.match import FaultCode, FaultPolicy, MatchSetup, PlayerFault, run_match
-from referee.match.loop import forfeit_outcome
+from referee.match.result import forfeit_outcome
 from referee.matchlog import LogWriter, read_log, verify
 from referee.matchlog.chain import seal
 
@@ -57,7 +57,7 @@ def test_a_finished_match_log_verifies(tmp_path: Path, players):
     report = verify(log)
     assert report.ok, report.problems
     parsed = read_log(log)
-    assert parsed.complete and parsed.header["seed"] == 2
+    assert parsed.complete and parsed.header.seed == 2
     assert report.decisions == len(parsed.decisions) == parsed.result["decisions"]
     first = parsed.decisions[0]
     assert {"seat", "index", "label", "time_ms", "digest", "prev", "hash"} <= set(first)

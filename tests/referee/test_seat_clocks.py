@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 from referee.games import get_game
 from referee.match import Clocks, FaultCode, FaultPolicy, MatchSetup, run_match
 from referee.match.clocks import SeatClocks
-from referee.match.loop import match_header
 from referee.matchlog import LogWriter, read_log, verify
 from referee.transport.bots import open_players, parse_bot
 from sample_bots.registry import sample_command
@@ -59,9 +58,9 @@ def test_only_the_seat_with_the_short_limit_times_out(slow_match):
 def test_the_header_records_the_seat_clocks_and_verify_reads_them(slow_match, tmp_path):
     _, log = slow_match
     header = read_log(log).header
-    assert header is not None and header["config"]["max_rounds"] == 2
-    assert header["clocks"] == {"decision_ms": 2000, "bank_ms": 60_000}
-    assert header["seat_clocks"] == [
+    assert header is not None and header.config["max_rounds"] == 2
+    assert header.to_json()["clocks"] == {"decision_ms": 2000, "bank_ms": 60_000}
+    assert header.to_json()["seat_clocks"] == [
         {"decision_ms": 5, "bank_ms": 60_000},
         {"decision_ms": 2000, "bank_ms": 60_000},
     ]
@@ -81,7 +80,8 @@ def test_a_fork_keeps_each_seats_clocks(slow_match, tmp_path):
     assert done.exit_code == 0, done.output
     header = read_log(forked).header
     assert header is not None
-    assert header["seat_clocks"] == read_log(log).header["seat_clocks"]
+    parent = read_log(log).header
+    assert parent is not None and header.seat_clocks == parent.seat_clocks != ()
     assert verify(forked).ok
 
 
@@ -97,8 +97,9 @@ def test_each_seat_is_told_its_own_clocks(players):
 def test_an_ordinary_header_has_no_seat_clocks(players):
     seats = [players.Scripted("a", players.random(1)), players.Scripted("b", players.random(2))]
     same = (Clocks(2_000, 60_000),) * 2
-    assert "seat_clocks" not in match_header(_setup(()), seats)
-    assert "seat_clocks" not in match_header(_setup(same), seats)
+    identities = [seat.identity() for seat in seats]
+    assert "seat_clocks" not in _setup(()).header(identities).to_json()
+    assert "seat_clocks" not in _setup(same).header(identities).to_json()
     with pytest.raises(ValueError, match="clocks for 1 seats in a match of 2"):
         SeatClocks(Clocks(), 2, (Clocks(),))
     game = get_game("pilfer")

@@ -48,7 +48,7 @@ def test_play_a_grpcs_python_bot_and_a_grpcs_node_bot_with_a_token(launch, certs
     assert done.returncode == 0, done.stderr
     assert "ended by" in done.stdout and _faults(done.stdout) == []
     assert verify(log).ok
-    seats = read_log(log).header["seats"]
+    seats = [seat.to_json() for seat in read_log(log).header.seats]
     assert [(seat["name"], seat["source"]) for seat in seats] == [
         ("pilfer-random", f"grpcs://{python}"),
         ("node-random", f"grpcs://{node}"),

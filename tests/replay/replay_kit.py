@@ -11,15 +11,21 @@ from typing import Any
 
 from referee.games import get_game
 from referee.games.base import Outcome
-from referee.match import BotIdentity, DecisionPrompt, MatchInfo, MatchSetup, run_match
+from referee.match import (
+    BotIdentity,
+    DecisionPrompt,
+    MatchHeader,
+    MatchInfo,
+    MatchSetup,
+    run_match,
+)
 from referee.matchlog import LogWriter
 from referee.matchlog.chain import GENESIS, canonical, seal
-from referee.matchlog.verify import rebuild_config
 from tournaments.runner.fleet import describe_source
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.records import result_from_log
 from tournaments.runner.tasks import match_task
-from tournaments.runner.worker import TaskDone, task_setup
+from tournaments.runner.worker import TaskDone
 from tournaments.schedule import next_matches
 from tournaments.store import ResultStore
 
@@ -99,10 +105,11 @@ def write_lines(path: Path, lines: list[dict[str, Any]], reseal: bool = True) ->
 def scores_by_position(path: Path) -> list[list[int]]:
     """Re-run a log with the engine and return the seats' scores before and after each decision."""
     lines = read_lines(path)
-    header = lines[0]
-    game = get_game(header["game"])
-    state = game.new_state(rebuild_config(game, header), header["players"], header["seed"])
-    key = "points" if header["game"] == "pilfer" else "score"
+    header = MatchHeader.from_json(lines[0])
+    setup = MatchSetup.from_header(header)
+    game = setup.game
+    state = game.new_state(setup.config, header.players, header.seed)
+    key = "points" if header.game == "pilfer" else "score"
 
     def scores() -> list[int]:
         return [seat[key] for seat in game.observe(state, None)["seats"]]
@@ -125,7 +132,7 @@ def write_run(root: Path, record: int = 2) -> RunFolder:
     definition = store.definition()
     sources = {entry.name: describe_source(entry) for entry in definition.bots}
     for number, match in enumerate(next_matches(definition, {})):
-        setup = task_setup(match_task(definition, match, (), folder))
+        setup = match_task(definition, match, (), folder).setup
         seats = [
             RandomPlayer(match.seed + seat, sources[name]) for seat, name in enumerate(match.seats)
         ]

@@ -8,8 +8,7 @@ import pytest
 from replay_kit import MakeLog, read_lines, write_lines
 from typer.testing import CliRunner
 
-from referee.games import get_game
-from referee.matchlog.verify import rebuild_config
+from referee.match import MatchHeader, MatchSetup
 from tournaments.cli import app
 from tournaments.replay.checks import Status, check_log
 
@@ -26,9 +25,10 @@ def _verify(*paths: Path, allow_incomplete: bool = False) -> tuple[int, str]:
 
 def _choice_decision(lines: list[dict]) -> int:
     """Return the number of a decision that had more than one legal action."""
-    header = lines[0]
-    game = get_game(header["game"])
-    state = game.new_state(rebuild_config(game, header), header["players"], header["seed"])
+    header = MatchHeader.from_json(lines[0])
+    setup = MatchSetup.from_header(header)
+    game = setup.game
+    state = game.new_state(setup.config, header.players, header.seed)
     for line in lines[1:]:
         actions = game.legal_actions(state)
         if len(actions) > 1 and line["n"] > 5:

@@ -13,7 +13,7 @@ from replay_kit import read_lines, reseal, write_lines, write_run
 from typer.testing import CliRunner
 
 from referee.match import FaultCode
-from referee.match.loop import forfeit_outcome
+from referee.match.result import forfeit_outcome
 from tournaments.cli import app
 
 runner = CliRunner()

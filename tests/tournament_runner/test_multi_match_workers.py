@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import time
-from dataclasses import replace
 
 import pytest
 
@@ -45,7 +44,7 @@ def test_one_process_plays_four_matches_at_once(tmp_path):
         assert len(pool.pids()) == 1 and pool.idle() == 4
         seats = (SeatEndpoint("x", None, "quarantined"), SeatEndpoint("y", None, "quarantined"))
         for number in range(4):
-            pool.submit(replace(_task(tmp_path / f"{number}.jsonl", *seats), key=f"k{number}"), 30)
+            pool.submit(_task(tmp_path / f"{number}.jsonl", *seats, key=f"k{number}"), 30)
         assert pool.idle() == 0
         completions = _gather(pool, 4)
         assert sorted(completion.task.key for completion in completions) == [
@@ -61,8 +60,8 @@ def test_a_dying_worker_fails_every_match_it_carried(tmp_path):
     pool = WorkerPool(3, cores=1)
     try:
         for number in range(3):
-            task = _task(tmp_path / f"{number}.jsonl", _nowhere(), _nowhere())
-            pool.submit(replace(task, key=f"k{number}"), 60)
+            task = _task(tmp_path / f"{number}.jsonl", _nowhere(), _nowhere(), key=f"k{number}")
+            pool.submit(task, 60)
         [pid] = pool.pids()
         assert pid is not None
         os.kill(pid, signal.SIGKILL)

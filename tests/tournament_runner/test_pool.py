@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from referee.match import Clocks, MatchSetup
 from referee.matchlog import read_log, verify
+from referee.transport.play import LogTarget
 from referee.transport.process import free_port
 from tournaments.runner import RunFolder
 from tournaments.runner.pool import Completion, WorkerPool
@@ -18,21 +20,11 @@ from tournaments.runner.worker import MatchTask, SeatEndpoint
 KEY = bytes(range(32))
 
 
-def _task(log_path: Path, *seats: SeatEndpoint) -> MatchTask:
-    return MatchTask(
-        key="rr/a~b/g0",
-        game="pilfer",
-        scenario="raid",
-        seed=3,
-        seats=seats,
-        decision_ms=500,
-        bank_ms=5000,
-        policy="forfeit",
-        max_strikes=0,
-        log_path=log_path,
-        startup_ms=2000,
-        log_key=KEY,
+def _task(log_path: Path, *seats: SeatEndpoint, key: str = "rr/a~b/g0") -> MatchTask:
+    setup = MatchSetup.for_game(
+        "pilfer", 3, "raid", match_id=key, clocks=Clocks(500, 5000, startup_ms=2000)
     )
+    return MatchTask(setup=setup, seats=seats, log=LogTarget(log_path, KEY))
 
 
 def _nowhere() -> SeatEndpoint:

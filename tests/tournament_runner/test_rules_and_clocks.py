@@ -7,6 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from referee.match import Clocks
 from referee.matchlog import read_log
 from tournaments.cli import app
 from tournaments.definition import parse_definition
@@ -53,11 +54,11 @@ def test_a_run_plays_its_rules_and_each_bots_clocks(tmp_path: Path):
     assert len(headers) == 2
     for header in headers:
         assert header is not None
-        config = header["config"]
+        config = header.config
         assert (config["max_rounds"], config["win_mode"], config["start_points"]) == (3, "gross", 3)
-        assert header["clocks"] == {"decision_ms": 1500, "bank_ms": 40000}
-        limits = [clocks["decision_ms"] for clocks in header["seat_clocks"]]
-        names = [seat["source"].split(" ")[0] for seat in header["seats"]]
+        assert header.clocks == Clocks(1500, 40000)
+        limits = [clocks.decision_ms for clocks in header.seat_clocks]
+        names = [seat.source.split(" ")[0] for seat in header.seats]
         assert limits == [900 if name == "quick" else 1500 for name in names]
     done = CliRunner().invoke(app, ["replay", "verify", str(tmp_path / "run")])
     assert done.exit_code == 0, done.output

@@ -22,7 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.match import FaultCode
-from referee.match.loop import forfeit_outcome
+from referee.match.result import forfeit_outcome
 from referee.matchlog import read_log, verify
 from referee.matchlog.chain import GENESIS, canonical, seal
 from tournaments.cli import app
@@ -267,7 +267,7 @@ def test_a_forger_kills_the_runner_and_resume_plays_the_match_for_real(tmp_path)
     replayed = read_log(planted)
     assert after[last].status != "forfeit" or replayed.result["faults"][0]["decision"] >= 0
     assert len(replayed.decisions) > 0  # played for real: the forgery had none
-    sources = [seat["source"] for seat in replayed.header["seats"]]
+    sources = [seat.source for seat in replayed.header.seats]
     assert sources == [f"{name} (sample:random)" for name in after[last].seats]
     assert verify(planted, RunFolder(run).log_key()).ok
     assert _verify_cli(run)[0] == 0

@@ -11,18 +11,18 @@ them for every seat.
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from referee.games import get_game
 from referee.games.base import GameError
-from referee.match import Clocks, FaultPolicy, MatchSetup
-from referee.match.clocks import STARTUP_MS, header_seat_clocks
+from referee.match import Clocks, FaultPolicy, MatchHeader, MatchSetup
+from referee.match.clocks import STARTUP_MS
 from referee.matchlog.fork import ForkError, ForkPoint, fork_point
-from referee.matchlog.verify import rebuild_config, replay_decisions
+from referee.matchlog.replay import Replayer
 from referee.sandbox import AUTO
 from tournaments.cli.one_match import (
     BotLogsOption,
@@ -46,8 +46,6 @@ from tournaments.cli.remote_options import (
     grpcs_security,
 )
 
-JsonDict = dict[str, Any]
-
 
 def default_fork_log(parent: Path, at: int) -> Path:
     """Return where a fork is logged by default: ``<parent's name>-at<N>.jsonl``, here."""
@@ -59,75 +57,63 @@ def _point(parent: Path, at: int) -> ForkPoint:
     """Return the fork point, checked to replay and to leave a decision to play."""
     try:
         point = fork_point(parent, at)
-        state, problems = replay_decisions(point.header, point.lines)
-        game = get_game(point.header["game"])
+        replayer = Replayer(point.header)
+        problems = [p for step in replayer.steps(point.lines) for p in step.problems]
     except ForkError as error:
         raise typer.BadParameter(str(error)) from None
     except (KeyError, ValueError, TypeError, GameError) as error:
         raise typer.BadParameter(f"{parent} cannot be replayed: {error!r}") from None
     if problems:
         raise typer.BadParameter(f"{parent} does not replay: {problems[0]}", param_hint="LOG")
-    if game.to_move(state) is None:
+    if replayer.game.to_move(replayer.state) is None:
         raise typer.BadParameter(f"the match is over after decision {at}", param_hint="--at")
     return point
 
 
-def _seat_clocks(
-    header: JsonDict, decision_ms: int | None, bank_ms: int | None, margin_ms: int
-) -> tuple[Clocks, ...]:
-    """Return each seat's clocks: the parent's, with the options' limit or bank for every seat."""
-    return tuple(
-        Clocks(decision_ms or own.decision_ms, bank_ms or own.bank_ms, margin_ms)
-        for own in header_seat_clocks(header)
-    )
+@dataclasses.dataclass(frozen=True)
+class _Overrides:
+    """What the options change of the parent's clocks and fault policy (None: the log's)."""
 
+    decision_ms: int | None
+    bank_ms: int | None
+    time_margin_ms: int | None
+    startup_ms: int
+    policy: str | None
+    max_strikes: int | None
 
-def _limits(
-    header: JsonDict,
-    decision_ms: int | None,
-    bank_ms: int | None,
-    time_margin_ms: int | None,
-    policy: str | None,
-    max_strikes: int | None,
-) -> tuple[Clocks, tuple[Clocks, ...], FaultPolicy]:
-    """Return the fork's clocks, each seat's clocks and the fault policy: the parent's, but
-    for what the options say."""
-    clocks = Clocks.from_json(header["clocks"])
-    faults = FaultPolicy(**header["policy"])
-    margin_ms = clocks.time_margin_ms if time_margin_ms is None else time_margin_ms
-    try:
-        return (
-            Clocks(decision_ms or clocks.decision_ms, bank_ms or clocks.bank_ms, margin_ms),
-            _seat_clocks(header, decision_ms, bank_ms, margin_ms),
-            FaultPolicy(
-                policy or faults.kind,
-                faults.max_strikes if max_strikes is None else max_strikes,
-            ),
+    def clocks(self, own: Clocks, margin_ms: int) -> Clocks:
+        """Return ``own`` clocks with the options' limit, bank, margin and start-up time."""
+        return Clocks(
+            self.decision_ms or own.decision_ms,
+            self.bank_ms or own.bank_ms,
+            margin_ms,
+            self.startup_ms,
         )
+
+
+def _setup(point: ForkPoint, log: Path, overrides: _Overrides) -> MatchSetup:
+    """Return the forked match: the parent's game, config and seed with a match id of its
+    own, each seat's clocks and the fault policy the parent's but for what the options say."""
+    header: MatchHeader = point.header
+    margin_ms = header.clocks.time_margin_ms
+    if overrides.time_margin_ms is not None:
+        margin_ms = overrides.time_margin_ms
+    try:
+        policy = FaultPolicy(
+            overrides.policy or header.policy.kind,
+            header.policy.max_strikes if overrides.max_strikes is None else overrides.max_strikes,
+        )
+        clocks = overrides.clocks(header.clocks, margin_ms)
+        seat_clocks = tuple(overrides.clocks(own, margin_ms) for own in header.each_seat_clocks())
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
-
-
-def _setup(
-    point: ForkPoint,
-    log: Path,
-    clocks: Clocks,
-    seat_clocks: tuple[Clocks, ...],
-    policy: FaultPolicy,
-) -> MatchSetup:
-    """Return the forked match: the parent's game, config and seed, a match id of its own."""
-    header = point.header
-    game = get_game(header["game"])
-    return MatchSetup(
-        game=game,
-        config=rebuild_config(game, header),
-        seed=header["seed"],
+    return dataclasses.replace(
+        MatchSetup.from_header(header),
         match_id=uuid.uuid4().hex,
-        scenario=header["scenario"],
         clocks=clocks,
         policy=policy,
         opening=point.opening,
-        forked_from=point.fork_field(log),
+        forked_from=point.origin(log),
         seat_clocks=seat_clocks,
     )
 
@@ -170,15 +156,13 @@ def fork(
     target = log or default_fork_log(parent, at)
     viewing = viewing_of(target, watch, delay)
     point = _point(parent, at)
-    clocks, seat_clocks, faults = _limits(
-        point.header, decision_ms, bank_ms, time_margin_ms, policy, max_strikes
-    )
-    setup = _setup(point, target, clocks, seat_clocks, faults)
-    seats = seats_of(bots, setup.game.spec.name, grpcs, sandbox, startup_ms, bot_logs)
+    overrides = _Overrides(decision_ms, bank_ms, time_margin_ms, startup_ms, policy, max_strikes)
+    setup = _setup(point, target, overrides)
+    seats = seats_of(bots, setup.game_name, grpcs, sandbox, bot_logs)
     check_seat_count(setup, seats)
-    if len(seats.specs) != point.header["players"]:
+    if len(seats.specs) != point.header.players:
         raise typer.BadParameter(
-            f"the match has {point.header['players']} seats: give one --bot for each",
+            f"the match has {point.header.players} seats: give one --bot for each",
             param_hint="--bot",
         )
     typer.echo(f"forking {parent} at decision {at} into {target}")

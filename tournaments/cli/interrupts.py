@@ -19,7 +19,9 @@ from collections.abc import Sequence
 from types import FrameType, TracebackType
 from typing import Any
 
-from referee.match.player import DecisionRecord, JsonDict
+import referee.match
+from referee.match import MatchHeader
+from referee.match.player import DecisionRecord
 from tournaments.runner import RunContext, RunObserver
 from tournaments.schedule import Match
 from tournaments.store import MatchResult
@@ -58,13 +60,13 @@ class InterruptGuard:
 
 
 class InterruptCheck:
-    """A MatchObserver, last of a match's observers, that checks for Ctrl-C after every other
-    observer (the log too) has the match's start and each decision."""
+    """A MatchObserver, last of a match's observers, that checks for Ctrl-C once the others
+    have the match's start and each decision (before the log records it)."""
 
     def __init__(self, guard: InterruptGuard) -> None:
         self.guard = guard
 
-    def match_started(self, header: JsonDict) -> None:
+    def match_started(self, header: MatchHeader) -> None:
         """Check for Ctrl-C."""
         self.guard.check()
 
@@ -72,7 +74,7 @@ class InterruptCheck:
         """Check for Ctrl-C."""
         self.guard.check()
 
-    def match_ended(self, result: JsonDict) -> None:
+    def match_ended(self, result: referee.match.MatchResult) -> None:
         """Nothing to check: the match is over."""
 
 

@@ -17,7 +17,8 @@ from typing import Any
 import typer
 
 from referee.games.base import Game
-from referee.match.player import DecisionRecord, JsonDict
+from referee.match import MatchHeader, MatchResult
+from referee.match.player import DecisionRecord
 
 PROGRESS_EVERY = 50
 """Decisions between two progress lines when the output is not a terminal."""
@@ -32,10 +33,10 @@ def on_terminal() -> bool:
     return sys.stdout.isatty()
 
 
-def print_seats(header: JsonDict) -> None:
+def print_seats(header: MatchHeader) -> None:
     """Print who plays which seat."""
-    for seat, info in enumerate(header["seats"]):
-        typer.echo(f"seat {seat}: {info['name']} {info['version']} ({info['source']})")
+    for seat, info in enumerate(header.seats):
+        typer.echo(f"seat {seat}: {info.name} {info.version} ({info.source})")
 
 
 def progress_text(game: Game[Any, Any], decisions: int, state: Any, seconds: float) -> str:
@@ -61,7 +62,7 @@ class ProgressView:
         self.began = time.monotonic()
         self.drawn = 0.0
 
-    def match_started(self, header: JsonDict) -> None:
+    def match_started(self, header: MatchHeader) -> None:
         """Print the seats."""
         print_seats(header)
         self.began = time.monotonic()
@@ -78,7 +79,7 @@ class ProgressView:
         elif decisions % self.every == 0:
             typer.echo(progress_text(self.game, decisions, state, now - self.began))
 
-    def match_ended(self, result: JsonDict) -> None:
+    def match_ended(self, result: MatchResult) -> None:
         """Clear the status line: the command prints the result."""
         if self.live:
             typer.echo(_CLEAR_LINE, nl=False, color=True)
@@ -92,7 +93,7 @@ class BoardWatcher:
         self.delay = delay
         self.live = on_terminal() if live is None else live
 
-    def match_started(self, header: JsonDict) -> None:
+    def match_started(self, header: MatchHeader) -> None:
         """Print who plays which seat."""
         print_seats(header)
 
@@ -108,5 +109,5 @@ class BoardWatcher:
         if self.delay:
             time.sleep(self.delay)
 
-    def match_ended(self, result: JsonDict) -> None:
+    def match_ended(self, result: MatchResult) -> None:
         """Nothing to add: the command prints the result."""

@@ -10,17 +10,16 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from referee.match import MatchResult, MatchSetup, run_match
-from referee.match.clocks import STARTUP_MS
+from referee.match import MatchHeader, MatchObserver, MatchResult, MatchSetup
 from referee.match.faults import FaultCode
-from referee.match.player import MatchObserver, Player
-from referee.matchlog import LogWriter
+from referee.match.player import DecisionRecord
 from referee.sandbox import AUTO, Limits, Sandbox, SandboxError, resolve, sandbox_line
-from referee.transport.bots import BotSpec, open_players, parse_bot, seat_output
+from referee.transport.bots import BotSpec, parse_bot, seat_output
+from referee.transport.play import LogTarget, SpawnedSeats, play
 from referee.transport.probe import probe
 from referee.transport.security import ClientSecurity
 from sample_bots.registry import sample_command
@@ -92,7 +91,6 @@ class Seats:
 
     specs: tuple[BotSpec, ...]
     sandbox: Sandbox
-    startup_ms: int = STARTUP_MS
     bot_logs: Path | None = None
 
 
@@ -110,7 +108,6 @@ def seats_of(
     game: str,
     grpcs: ClientSecurity | None,
     sandbox: str = AUTO,
-    startup_ms: int = STARTUP_MS,
     bot_logs: Path | None = None,
 ) -> Seats:
     """Parse the ``--bot`` values and the sandbox; raise BadParameter for any that is wrong."""
@@ -124,7 +121,7 @@ def seats_of(
         raise typer.BadParameter(str(error), param_hint="--bot") from None
     if bot_logs is not None:
         output_folder(bot_logs, "--bot-logs")
-    return Seats(specs, confinement, startup_ms, bot_logs)
+    return Seats(specs, confinement, bot_logs)
 
 
 def viewing_of(log: Path | None, watch: bool, delay: float | None) -> Viewing:
@@ -174,14 +171,27 @@ def _output_dir(bot_logs: Path | None) -> Iterator[Path]:
         yield Path(scratch)
 
 
+class _Seated:
+    """A MatchObserver that keeps the match's header, for the report after the match."""
+
+    def __init__(self) -> None:
+        self.header: MatchHeader | None = None
+
+    def match_started(self, header: MatchHeader) -> None:
+        """Keep the header."""
+        self.header = header
+
+    def decision_taken(self, record: DecisionRecord, state: Any) -> None:
+        """Nothing to keep."""
+
+    def match_ended(self, result: MatchResult) -> None:
+        """Nothing to keep."""
+
+
 def _observers(setup: MatchSetup, viewing: Viewing, guard: InterruptGuard) -> list[MatchObserver]:
-    """Return the views of the match, its log writer, and the check for Ctrl-C after them."""
+    """Return the views of the match and the check for Ctrl-C after them."""
     view = BoardWatcher(setup.game, viewing.delay) if viewing.watch else ProgressView(setup.game)
-    observers: list[MatchObserver] = [view]
-    if viewing.log is not None:
-        observers.append(LogWriter(viewing.log))
-    observers.append(InterruptCheck(guard))
-    return observers
+    return [view, InterruptCheck(guard)]
 
 
 def play_one(setup: MatchSetup, seats: Seats, viewing: Viewing) -> MatchResult:
@@ -190,26 +200,23 @@ def play_one(setup: MatchSetup, seats: Seats, viewing: Viewing) -> MatchResult:
     if any(spec.spawns for spec in seats.specs):
         typer.echo(sandbox_line(seats.sandbox.level), err=True)
     _report_remote(seats.specs)
-    kept = seats.bot_logs is not None
-    with (
-        InterruptGuard() as guard,
-        _output_dir(seats.bot_logs) as output_dir,
-        open_players(
-            seats.specs, setup.game.spec.name, output_dir, seats.sandbox, seats.startup_ms, kept
-        ) as players,
-    ):
-        result = run_match(setup, players, _observers(setup, viewing, guard))
-        print_result(result, list(players), setup.seed)
+    seated = _Seated()
+    log = None if viewing.log is None else LogTarget(viewing.log)
+    with InterruptGuard() as guard, _output_dir(seats.bot_logs) as output_dir:
+        seating = SpawnedSeats(seats.specs, output_dir, seats.sandbox, seats.bot_logs is not None)
+        result = play(setup, seating, [seated, *_observers(setup, viewing, guard)], log)
+    assert seated.header is not None, "a match that was played has started"
+    print_result(result, seated.header, setup.seed)
     print_whereabouts(result, seats, viewing.log)
     return result
 
 
-def print_result(result: MatchResult, players: Sequence[Player], seed: int) -> None:
+def print_result(result: MatchResult, header: MatchHeader, seed: int) -> None:
     """Print the outcome, each seat's score and rank, and every fault with its detail."""
     outcome = result.outcome
     typer.echo(f"\n{result.decisions} decisions; ended by {outcome.reason}; seed {seed}")
     for seat, (score, rank) in enumerate(zip(outcome.scores, outcome.ranks, strict=True)):
-        name = players[seat].identity().name
+        name = header.seats[seat].name
         typer.echo(f"  seat {seat} {name:20} score {score:4}  rank {rank}")
     for fault in result.faults:
         typer.echo(

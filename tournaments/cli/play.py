@@ -96,11 +96,13 @@ def _setup(
 
 
 def _limits(
-    decision_ms: int, bank_ms: int, time_margin_ms: int | None, policy: str, max_strikes: int
+    times_ms: tuple[int, int, int | None, int], policy: str, max_strikes: int
 ) -> tuple[Clocks, FaultPolicy]:
-    """Return the clocks and the fault policy; raise BadParameter for values out of bounds."""
+    """Return the clocks (from the decision limit, bank, margin and start-up time) and the
+    fault policy; raise BadParameter for values out of bounds."""
+    decision_ms, bank_ms, time_margin_ms, startup_ms = times_ms
     try:
-        clocks = Clocks(decision_ms, bank_ms, time_margin_ms or 0)
+        clocks = Clocks(decision_ms, bank_ms, time_margin_ms or 0, startup_ms)
         return clocks, FaultPolicy(policy, max_strikes)
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
@@ -148,9 +150,9 @@ def play(
         hide_seed()  # before any bot starts: /proc/PID/cmdline is everyone's to read
     grpcs = grpcs_security(bots, ca, token_env, client_cert, client_key)
     viewing = viewing_of(log, watch, delay)
-    limits = _limits(decision_ms, bank_ms, time_margin_ms, policy, max_strikes)
+    limits = _limits((decision_ms, bank_ms, time_margin_ms, startup_ms), policy, max_strikes)
     setup = _setup(game, seed, scenario, limits, rule_table(rule or []))
-    seats = seats_of(bots, game, grpcs, sandbox, startup_ms, bot_logs)
+    seats = seats_of(bots, game, grpcs, sandbox, bot_logs)
     check_seat_count(setup, seats)
     play_one(setup, seats, viewing)
 

@@ -49,7 +49,7 @@ def script_json(value: object) -> str:
 def page_title(timeline: Timeline) -> str:
     """Return the HTML page title of a replay."""
     game = get_plugin(timeline.game).spec.title
-    return f"{game} replay {timeline.header.get('match_id', '')}".strip()
+    return f"{game} replay {timeline.header.match_id}".strip()
 
 
 def board_script(game: str) -> str:
@@ -82,7 +82,7 @@ def page_data(timeline: Timeline, seat_views: Sequence[Timeline] = ()) -> dict[s
     the views of ``seat_views`` (the same log seen by seats) for the viewer selector."""
     data = timeline.to_json()
     data["title"] = get_plugin(timeline.game).spec.title
-    data["header"] = {**timeline.header, "seed": str(timeline.header["seed"])}
+    data["header"] = {**timeline.header.to_json(), "seed": str(timeline.header.seed)}
     data["seat_views"] = [seat_view(timeline, seat) for seat in seat_views]
     return data
 

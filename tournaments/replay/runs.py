@@ -18,10 +18,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any
 
-from referee.match.clocks import SEAT_CLOCKS_FIELD
-from referee.match.loop import match_header
-from referee.match.player import JsonDict
+from referee.match import BotIdentity, MatchHeader
 from referee.matchlog import MatchLog
 from tournaments.definition import DefinitionError, TournamentDefinition
 from tournaments.replay.checks import Status, Verdict, check_log
@@ -29,7 +28,6 @@ from tournaments.runner.fleet import describe_source
 from tournaments.runner.layout import LOG_SUFFIX, RunFolder
 from tournaments.runner.records import LoggedOutcome, logged_outcome
 from tournaments.runner.tasks import match_task
-from tournaments.runner.worker import task_setup
 from tournaments.schedule import next_matches
 from tournaments.store import DATABASE, MatchResult, ResultStore, StoreError
 
@@ -38,8 +36,9 @@ class NotARunFolder(Exception):
     """A folder given to ``replay verify`` that holds no run and no log."""
 
 
-PLAYED_AS = ("game", "scenario", "config", "clocks", SEAT_CLOCKS_FIELD, "policy", "fork")
-"""The header fields the definition decides (a run's logs are no forks: ``fork`` is absent)."""
+PLAYED_AS = ("game", "scenario", "config", "clocks", "seat_clocks", "policy", "fork")
+"""The header fields the definition decides (a run's logs are no forks: ``fork`` is absent),
+as a log header names them."""
 
 
 @dataclass(frozen=True)
@@ -68,11 +67,10 @@ class RunRecord:
         """Return the keys of the recorded matches."""
         return [key for key, expected in self.matches.items() if expected.row is not None]
 
-    def header_of(self, expected: _Expected) -> JsonDict:
-        """Return the header fields of :data:`PLAYED_AS` the runner writes for the match."""
+    def header_of(self, expected: _Expected, seats: Sequence[BotIdentity]) -> MatchHeader:
+        """Return the header the runner writes for the match played by ``seats``."""
         task = match_task(self.definition, expected, (), self.folder)
-        header = match_header(task_setup(task), ())
-        return {field: header[field] for field in PLAYED_AS if field in header}
+        return task.setup.header(seats)
 
 
 def find_run(path: Path) -> Path | None:
@@ -119,19 +117,18 @@ def _seat_problem(run: RunRecord, logged: Sequence[object], names: Sequence[str]
     return None
 
 
-def _played_as_problem(logged: JsonDict, wanted: JsonDict) -> str | None:
+def _played_as_problem(logged: MatchHeader, wanted: MatchHeader) -> str | None:
     """Return the first header field of :data:`PLAYED_AS` the log and the run differ in."""
-    for field in PLAYED_AS:
-        seen, meant = logged.get(field), wanted.get(field)
-        if seen == meant:
-            continue
-        if isinstance(seen, dict) and isinstance(meant, dict):
-            return f"the log's {field} is not the run's: {_differences(seen, meant)}"
-        return f"the log's {field} is {seen!r}, the run's {meant!r}"
-    return None
+    difference = logged.first_difference(wanted, PLAYED_AS)
+    if difference is None:
+        return None
+    field, seen, meant = difference
+    if isinstance(seen, dict) and isinstance(meant, dict):
+        return f"the log's {field} is not the run's: {_differences(seen, meant)}"
+    return f"the log's {field} is {seen!r}, the run's {meant!r}"
 
 
-def _differences(seen: JsonDict, meant: JsonDict) -> str:
+def _differences(seen: dict[str, Any], meant: dict[str, Any]) -> str:
     """Return the keys in which two JSON objects differ, with the value of each."""
     keys = sorted(set(seen) | set(meant))
     return "; ".join(
@@ -148,13 +145,13 @@ def match_problem(run: RunRecord, key: str, log: MatchLog) -> str | None:
     assert header is not None
     if expected is None:
         return f"the run has no match {key} to log"
-    if header["match_id"] != key:
-        return f"the log is of match {header['match_id']!r}, not of {key}"
-    if header["seed"] != expected.seed:
-        return f"the log's seed {header['seed']} is not the match's ({expected.seed})"
-    sources = [seat.get("source") for seat in header["seats"]]
+    if header.match_id != key:
+        return f"the log is of match {header.match_id!r}, not of {key}"
+    if header.seed != expected.seed:
+        return f"the log's seed {header.seed} is not the match's ({expected.seed})"
+    sources = [seat.source for seat in header.seats]
     problem = _seat_problem(run, sources, expected.seats) or _played_as_problem(
-        header, run.header_of(expected)
+        header, run.header_of(expected, header.seats)
     )
     if problem is not None or expected.row is None:
         return problem

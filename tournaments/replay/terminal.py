@@ -35,7 +35,7 @@ def _title(timeline: Timeline, frame: Frame) -> Text:
     last = len(timeline.frames) - 1
     return Text.assemble(
         (get_game(timeline.game).spec.title, "bold"),
-        f"  match {timeline.header.get('match_id', '?')}  seed {timeline.header['seed']}",
+        f"  match {timeline.header.match_id}  seed {timeline.header.seed}",
         f"  position {frame.index}/{last}  seen by {viewer_name(timeline.viewer)}",
     )
 
@@ -68,7 +68,7 @@ def scores_table(timeline: Timeline, frame: Frame) -> Table:
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     for name in ("seat", "bot", "side", "score", "details", ""):
         table.add_column(name, justify="right" if name == "score" else "left")
-    names = [str(seat.get("name", "?")) for seat in timeline.header["seats"]]
+    names = [seat.name for seat in timeline.header.seats]
     view = view_for(timeline.game)
     for seat, score in enumerate(frame.scores):
         side, style, extra = view.seat_facts(frame.observation, seat)

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.games import get_game
-from referee.games.base import Game, GameError, Status
+from referee.games.base import GameError, Status
+from referee.match import MatchHeader
 from referee.matchlog import MatchLog, read_log
 from referee.matchlog.fork import ForkError, all_lines
-from referee.matchlog.verify import rebuild_config
+from referee.matchlog.replay import Replayer
 
 JsonDict = dict[str, Any]
 
@@ -62,7 +62,7 @@ class Timeline:
     """A whole replay: the log header, the static map, the frames and how the log ended."""
 
     game: str
-    header: JsonDict
+    header: MatchHeader
     static_map: JsonDict
     viewer: int | None
     frames: tuple[Frame, ...]
@@ -77,13 +77,13 @@ class Timeline:
     @property
     def seats(self) -> int:
         """Number of seats in the match."""
-        return int(self.header["players"])
+        return self.header.players
 
     def to_json(self) -> JsonDict:
         """Return the timeline as a JSON-ready dict (what the HTML viewer embeds)."""
         return {
             "game": self.game,
-            "header": self.header,
+            "header": self.header.to_json(),
             "static_map": self.static_map,
             "viewer": self.viewer,
             "frames": [frame.to_json() for frame in self.frames],
@@ -102,50 +102,35 @@ def is_cut_short(problem: str) -> bool:
     return problem.endswith(": cut short")
 
 
-class _Replayer:
-    """Applies recorded decisions one by one and turns each position into a frame."""
+class _Frames:
+    """Turns each position a replay reaches into a frame seen by ``viewer``."""
 
-    def __init__(self, game: Game[Any, Any], header: JsonDict, viewer: int | None) -> None:
-        self.game = game
+    def __init__(self, replayer: Replayer, viewer: int | None) -> None:
+        self.game = replayer.game
         self.viewer = viewer
-        config = rebuild_config(game, header)
-        self.state = game.new_state(config, header["players"], header["seed"])
-        self.static_map = game.static_map(self.state)
-        self.frames: list[Frame] = [self.frame(0, None, ())]
+        self.static_map = self.game.static_map(replayer.state)
+        self.frames: list[Frame] = [self.frame(replayer.state, None)]
 
-    def frame(self, index: int, line: JsonDict | None, events: tuple[JsonDict, ...]) -> Frame:
-        """Return frame ``index``: the current state, reached by decision ``line``."""
-        observation = self.game.observe(self.state, self.viewer)
+    def frame(self, state: Any, line: JsonDict | None) -> Frame:
+        """Return the next frame: ``state``, reached by decision ``line`` (None: the start)."""
+        events = () if line is None else self.events(state)
         return Frame(
-            index=index,
+            index=len(self.frames) if line is not None else 0,
             decision=None if line is None else line["n"],
             seat=None if line is None else line["seat"],
             label=None if line is None else line["label"],
             time_ms=None if line is None else line.get("time_ms"),
-            to_move=self.game.to_move(self.state),
-            observation=observation,
+            to_move=self.game.to_move(state),
+            observation=self.game.observe(state, self.viewer),
             events=events,
-            status=self.game.status(self.state),
+            status=self.game.status(state),
         )
 
-    def step(self, line: JsonDict) -> str | None:
-        """Apply one decision line; return a problem (and apply nothing more) or None."""
-        where = f"decision {line['n']}"
-        if self.game.to_move(self.state) != line["seat"]:
-            return f"{where}: seat {line['seat']} is not the seat to move"
-        actions = self.game.legal_actions(self.state)
-        if not 0 <= line["index"] < len(actions):
-            return f"{where}: index {line['index']} out of range"
-        self.state = self.game.apply(self.state, actions[line["index"]])
-        events = tuple(
-            event.to_json()
-            for event in self.game.events(self.state)
-            if event.is_visible_to(self.viewer)
+    def events(self, state: Any) -> tuple[JsonDict, ...]:
+        """Return the events of the last decision that ``viewer`` may see."""
+        return tuple(
+            event.to_json() for event in self.game.events(state) if event.is_visible_to(self.viewer)
         )
-        self.frames.append(self.frame(len(self.frames), line, events))
-        if self.game.digest(self.state) != line["digest"]:
-            return f"{where}: state digest differs"
-        return None
 
 
 def build_timeline(
@@ -160,25 +145,24 @@ def build_timeline(
     header = log.header
     if header is None:
         raise ReplayError("the log has no header line")
+    if viewer is not None and not 0 <= viewer < header.players:
+        raise ReplayError(f"seat {viewer} is not in 0..{header.players - 1}")
     try:
-        game = get_game(header["game"])
-        if viewer is not None and not 0 <= viewer < header["players"]:
-            raise ReplayError(f"seat {viewer} is not in 0..{header['players'] - 1}")
-        replayer = _Replayer(game, header, viewer)
+        replayer = Replayer(header)
+        frames = _Frames(replayer, viewer)
     except (KeyError, ValueError, TypeError, GameError) as error:
         raise ReplayError(f"cannot set up the match: {error}") from None
     problems = [problem for problem in log.problems if not is_cut_short(problem)]
-    for line in log.decisions if lines is None else lines:
-        problem = replayer.step(line)
-        if problem is not None:
-            problems.append(problem)
-            break
+    for step in replayer.steps(log.decisions if lines is None else lines):
+        if step.state is not None:
+            frames.frames.append(frames.frame(step.state, step.line))
+        problems.extend(step.problems)
     return Timeline(
-        game=game.spec.name,
+        game=header.game,
         header=header,
-        static_map=replayer.static_map,
+        static_map=frames.static_map,
         viewer=viewer,
-        frames=tuple(replayer.frames),
+        frames=tuple(frames.frames),
         result=log.result,
         problems=tuple(problems),
     )

@@ -138,7 +138,7 @@ class BotFleet:
         self.output_dir = output_dir
         self.sandbox = sandbox
         self.game = definition.game
-        self.startup_seconds = definition.startup_ms / 1000.0
+        self.startup_seconds = definition.clocks.startup_ms / 1000.0
         self.max_restarts = max_restarts
         self._notify = notify
         self.bots: dict[str, FleetBot] = {}

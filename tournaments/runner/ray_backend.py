@@ -129,7 +129,7 @@ def play_on_node(task: MatchTask, prefix: str) -> NodeMatch:
     seats, notices = ray.get(_node_bots(prefix, node).endpoints.remote(task.bots))
     with tempfile.TemporaryDirectory(prefix="ruckus-match-") as folder:
         log = Path(folder) / "match.jsonl"
-        done = play_task(replace(task, seats=seats, log_path=log), _CONNECTED)
+        done = play_task(replace(task, seats=seats, log=replace(task.log, path=log)), _CONNECTED)
         return NodeMatch(done, log.read_bytes(), notices)
 
 
@@ -202,7 +202,9 @@ class RayBackend:
         nodes = list(self._nodes)
         calls = [self._nodes[node].preflight.remote(str(self._node_folder(node))) for node in nodes]
         try:
-            answers = ray.get(calls, timeout=self.definition.startup_ms / 1000.0 + STOP_SECONDS)
+            answers = ray.get(
+                calls, timeout=self.definition.clocks.startup_ms / 1000.0 + STOP_SECONDS
+            )
         except Exception as error:  # a node lost while its bots were asked
             raise BackendError(f"preflight on the cluster failed: {error}"[:500]) from None
         first: dict[str, PreflightProblem] = {}

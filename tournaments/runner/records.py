@@ -89,7 +89,7 @@ def sealed_log(folder: RunFolder, match: Match) -> MatchLog:
         raise IncompleteLog(f"log broken at {log.problems[0]}")
     if not log.complete or log.header is None:
         raise IncompleteLog("log incomplete")
-    if log.header.get("match_id") != match.key or log.header.get("seed") != match.seed:
+    if log.header.match_id != match.key or log.header.seed != match.seed:
         raise IncompleteLog("the log is of another match")
     return log
 

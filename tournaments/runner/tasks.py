@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from referee.match import MatchSetup
+from referee.transport.play import LogTarget
 from tournaments.definition import TournamentDefinition
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.worker import MatchTask, SeatEndpoint
@@ -38,30 +40,25 @@ def match_task(
 ) -> MatchTask:
     """Return the task that plays ``match`` of ``definition`` against the bots at ``seats``,
     logged and sealed in ``folder``."""
-    clocks = definition.clocks
-    seat_clocks = definition.seat_clocks(match.seats)
-    return MatchTask(
-        key=match.key,
-        game=definition.game,
-        scenario=definition.played_scenario,
-        seed=match.seed,
-        seats=tuple(seats),
-        bots=match.seats,
-        decision_ms=clocks.decision_ms,
-        bank_ms=clocks.bank_ms,
-        time_margin_ms=clocks.time_margin_ms,
-        policy=definition.faults.kind,
-        max_strikes=definition.faults.max_strikes,
-        log_path=folder.log_path(match.key),
-        startup_ms=definition.startup_ms,
-        log_key=folder.log_key(),
-        rules=definition.rules,
-        seat_clocks=tuple((own.decision_ms, own.bank_ms) for own in seat_clocks),
+    setup = MatchSetup.for_game(
+        definition.game,
+        match.seed,
+        definition.played_scenario,
+        match_id=match.key,
+        clocks=definition.clocks,
+        policy=definition.faults,
+        rules=dict(definition.rules),
+        seat_clocks=definition.seat_clocks(match.seats),
     )
+    log = LogTarget(folder.log_path(match.key), folder.log_key())
+    return MatchTask(setup=setup, seats=tuple(seats), log=log, bots=match.seats)
 
 
 def task_deadline(task: MatchTask) -> float:
     """Return the seconds a worker has for ``task``: every seat's bank used up (each seat's
     own where bots have clocks of their own), plus slack for starting and logging."""
-    banks_ms = [bank for _, bank in task.seat_clocks] or [task.bank_ms] * len(task.bots)
+    setup = task.setup
+    banks_ms = [own.bank_ms for own in setup.seat_clocks] or [setup.clocks.bank_ms] * len(
+        task.seats
+    )
     return sum(banks_ms) / 1000.0 + DEADLINE_SLACK_SECONDS

@@ -1,7 +1,8 @@
 """What a pool worker does: play matches against the fleet's bots and write their logs.
 
 Everything here runs in a worker process started with the ``spawn`` method, so the gRPC
-channels it opens are its own. A task carries plain data only (it is pickled to the worker).
+channels it opens are its own. A task is pickled to the worker: its match setup whole, the
+seats' addresses and where to log.
 A worker plays up to ``slots`` matches at once, one thread each: a match mostly waits on its
 bots, so a few processes carry many matches.
 """
@@ -14,8 +15,9 @@ import os
 import signal
 import threading
 from collections import defaultdict
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -24,22 +26,18 @@ from referee.games import get_game
 from referee.games.base import Outcome
 from referee.match import (
     BotIdentity,
-    Clocks,
     DecisionPrompt,
     FaultCode,
-    FaultPolicy,
     MatchInfo,
     MatchSetup,
     Player,
     PlayerFault,
-    run_match,
 )
-from referee.matchlog import LogWriter
 from referee.transport.codec import codec_for
+from referee.transport.play import LogTarget, play
 from referee.transport.player import GrpcPlayer
 from referee.transport.security import ClientSecurity
 from referee.transport.watch import ProcessWatch
-from tournaments.game_rules import Rules
 
 _PR_SET_PDEATHSIG = 1
 READY = "ready"
@@ -73,39 +71,19 @@ class SeatEndpoint:
 
 @dataclass(frozen=True)
 class MatchTask:
-    """One match for a worker: the schedule's match plus how to play it, where to log it and
-    the run's key that seals the log (kept out of the task's repr)."""
+    """One match for a worker: how it is played (its setup, whole), where its seats' bots
+    answer and where it is logged, sealed with the run's key."""
 
-    key: str
-    game: str
-    scenario: str
-    seed: int
+    setup: MatchSetup
     seats: tuple[SeatEndpoint, ...]
-    decision_ms: int
-    bank_ms: int
-    policy: str
-    max_strikes: int
-    log_path: Path
-    startup_ms: int
-    log_key: bytes = field(repr=False)
+    log: LogTarget
     bots: tuple[str, ...] = ()
     """The seats' bot names, for a backend whose machines find the bots themselves."""
-    time_margin_ms: int = 0
-    """How far past ``decision_ms`` an answer may come and still count (the clocks' margin)."""
-    rules: Rules = ()
-    """The config overrides the match is played with (``[rules]``), as (field, value) pairs."""
-    seat_clocks: tuple[tuple[int, int], ...] = ()
-    """Each seat's own ``(decision_ms, bank_ms)`` (empty: every seat has the task's)."""
 
-    def match_clocks(self) -> Clocks:
-        """Return the match's clocks."""
-        return Clocks(self.decision_ms, self.bank_ms, self.time_margin_ms)
-
-    def each_seat_clocks(self) -> tuple[Clocks, ...]:
-        """Return each seat's own clocks, with the match's margin (empty: all the match's)."""
-        return tuple(
-            Clocks(decision, bank, self.time_margin_ms) for decision, bank in self.seat_clocks
-        )
+    @property
+    def key(self) -> str:
+        """The match's key (its match id)."""
+        return self.setup.match_id
 
 
 @dataclass(frozen=True)
@@ -214,43 +192,41 @@ class ConnectedBots:
             player.close()
 
 
-def task_setup(task: MatchTask) -> MatchSetup:
-    """Return the setup ``task``'s match is played with: its game, scenario and rules, seed,
-    clocks (each seat's own, if any) and fault policy."""
-    return MatchSetup.for_game(
-        task.game,
-        task.seed,
-        task.scenario,
-        match_id=task.key,
-        clocks=task.match_clocks(),
-        policy=FaultPolicy(kind=task.policy, max_strikes=task.max_strikes),
-        rules=dict(task.rules),
-        seat_clocks=task.each_seat_clocks(),
-    )
+class PooledSeats:
+    """The seats of one task as a Seating: players taken from the worker's connected bots
+    (a quarantined bot's seat forfeits at the start), put back when the match is over, or
+    dropped when it broke off (their streams may be left open)."""
+
+    def __init__(self, seats: Sequence[SeatEndpoint], bots: ConnectedBots) -> None:
+        self.seats = seats
+        self.bots = bots
+
+    @contextlib.contextmanager
+    def seat(self, setup: MatchSetup) -> Iterator[Sequence[Player]]:
+        """Yield the players of the task's seats, connected within the start-up limit."""
+        connected: list[GrpcPlayer] = []
+        players: list[Player] = []
+        try:
+            for endpoint in self.seats:
+                if endpoint.address is None:
+                    players.append(QuarantinedPlayer(endpoint))
+                    continue
+                player = self.bots.player(endpoint, setup.game_name, setup.clocks.startup_ms)
+                connected.append(player)
+                players.append(player)
+            yield players
+        except BaseException:
+            for player in connected:
+                self.bots.discard(player)  # its stream may be left open: connect afresh
+            raise
+        for player in connected:
+            self.bots.release(player)
 
 
 def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
-    """Play ``task``'s match to its end against ``bots``, logging it to ``task.log_path``
-    sealed with ``task.log_key``."""
+    """Play ``task``'s match to its end against ``bots``, logging it where the task says."""
     started_at = now_iso()
-    setup = task_setup(task)
-    connected: list[GrpcPlayer] = []
-    players: list[Player] = []
-    try:
-        for endpoint in task.seats:
-            if endpoint.address is None:
-                players.append(QuarantinedPlayer(endpoint))
-            else:
-                connected.append(bots.player(endpoint, task.game, task.startup_ms))
-                players.append(connected[-1])
-        with LogWriter(task.log_path, task.log_key) as writer:
-            run_match(setup, players, [writer])
-    except BaseException:
-        for player in connected:
-            bots.discard(player)  # its stream may be left open: connect afresh
-        raise
-    for player in connected:
-        bots.release(player)
+    play(task.setup, PooledSeats(task.seats, bots), log=task.log)
     return TaskDone(key=task.key, started_at=started_at, finished_at=now_iso())
 
 
