@@ -21,6 +21,7 @@ from referee.transport.codec.game_codec import GameCodec
 from referee.transport.probe import probe, refused_at_the_door
 from referee.transport.process import BotProcess
 from referee.transport.security import ClientSecurity
+from referee.transport.self_report import printable_info
 from referee.transport.watch import BotWatch, with_output
 
 MAX_ANSWER_BYTES = 256 * 1024
@@ -139,6 +140,7 @@ class GrpcPlayer:
         except PlayerFault as fault:
             self.startup_fault = fault
             return
+        info = printable_info(info)
         self.info = info
         if game not in info.games:
             detail = f"bot {info.name!r} plays {list(info.games)}, not {game!r}"

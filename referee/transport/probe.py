@@ -12,6 +12,7 @@ from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.v1 import bot_pb2
 
 from referee.transport.security import ClientSecurity
+from referee.transport.self_report import printable_info
 
 PROBE_SECONDS = 1.0
 """How long a look at a bot that should already be running may take."""
@@ -51,7 +52,7 @@ def describe(
             info: bot_pb2.BotInfo = call(bot_pb2.DescribeRequest(), timeout=timeout)
         except grpc.RpcError as error:
             return f"{error.code().name}: {error.details()}"[:DETAIL_CHARS]
-    return info
+    return printable_info(info)
 
 
 def probe(

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.match import Clocks, FaultPolicy, MatchResult, MatchSetup, run_match
-from referee.matchlog import LogWriter, verify
-from referee.transport.bots import BotSpec, open_players, parse_bot
+from referee.match import Clocks, FaultPolicy, MatchResult, MatchSetup
+from referee.matchlog import verify
+from referee.transport.bots import parse_bot
+from referee.transport.play import LogTarget, SpawnedSeats, play
 from sample_bots.registry import sample_command
 
 HERE = Path(__file__).resolve().parent
@@ -35,10 +36,9 @@ def play_match(
     setup = MatchSetup.for_game(
         game, seed, clocks=clocks or Clocks(decision_ms=2_000, bank_ms=60_000), policy=policy
     )
-    specs: list[BotSpec] = [parse_bot(bot, game, sample_command) for bot in bots]
+    specs = tuple(parse_bot(bot, game, sample_command) for bot in bots)
     log = workdir / "match.jsonl"
-    with open_players(specs, game, workdir / "bots") as players, LogWriter(log) as writer:
-        result = run_match(setup, players, [writer])
+    result = play(setup, SpawnedSeats(specs, workdir / "bots"), log=LogTarget(log))
     return result, log
 
 

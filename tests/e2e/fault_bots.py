@@ -6,7 +6,7 @@ garbage (bytes that are not a BotMessage), oversize (a huge message), hangup (en
 stream but keeps running), wrong_id (answers another decision id), status (ends the stream
 with a status of its choosing, RESOURCE_EXHAUSTED), wrong_game (says it plays only Wabbit),
 die_at_start (exits before listening), die_in_describe (listens, then dies answering
-Describe). A bot that dies first prints why, as a real one would. Arguments after the count
+Describe), forged_name (plays randomly under a name that would forge lines of a report). A bot that dies first prints why, as a real one would. Arguments after the count
 are ignored (tests use one to find the process by its command line).
 """
 
@@ -26,6 +26,8 @@ from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.v1 import bot_pb2
 
 GARBAGE = b"\xff\xff\xff\xff"
+FORGED_NAME = "honest\nseat 1 forged-winner        score   99  rank 1\x1b[2J\u202eevil" + "x" * 80
+"""A name with a newline, a forged report line, a terminal escape and a bidi override."""
 
 
 class FaultBot(ruckus.Bot):
@@ -107,8 +109,12 @@ def main() -> None:
     raw = ("garbage", "oversize", "hangup", "wrong_id", "status", "wrong_game", "die_in_describe")
     if mode in raw:
         raw_server(mode, after)
-    else:
-        ruckus.run(FaultBot(mode, after))
+        return
+    bot = FaultBot(mode, after)
+    if mode == "forged_name":
+        bot.name = FORGED_NAME
+        bot.after = 10**9
+    ruckus.run(bot)
 
 
 if __name__ == "__main__":

@@ -100,16 +100,20 @@ class RunFolder:
         self._write_key()
 
     def reopen(self) -> None:
-        """Make the folder of a resumed run owner only; give it a log key if it has none.
+        """Make the folder of a resumed run owner only; raise LogKeyError when its log key is
+        missing or unreadable.
 
-        A new key seals only what is logged from now on: no older log can be adopted.
+        A new key would seal only what is logged from then on: every earlier log of the run
+        would fail ``replay verify``, and none could be adopted. So a resume refuses instead.
         """
         self._make_private()
         try:
             self.log_key()
-        except LogKeyError:
-            self.key_file.unlink(missing_ok=True)
-            self._write_key()
+        except LogKeyError as error:
+            raise LogKeyError(
+                f"{error}; without it the run's logs cannot be checked, so it is not resumed: "
+                f"put the key back, or start a new run"
+            ) from None
 
     def _make_private(self) -> None:
         """Create the folder with mode 0700, or set an existing one to it."""
