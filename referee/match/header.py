@@ -131,6 +131,13 @@ class MatchHeader:
                 return name, mine.get(name), theirs.get(name)
         return None
 
+    def shown(self) -> JsonDict:
+        """Return the header as a view of the match may show it: all but the seed, which
+        rebuilds every hidden card and die roll (and paired games share it)."""
+        data = self.to_json()
+        del data["seed"]
+        return data
+
     def to_json(self) -> JsonDict:
         """Return the header as the log's first line records it (without the line's keys)."""
         data: JsonDict = {

@@ -29,6 +29,8 @@ class Step:
     """The state after the decision (None: it could not be applied)."""
     problems: tuple[str, ...] = ()
     ends: bool = False
+    action: Any = None
+    """The action the line chose (None: it could not be applied)."""
     """Whether the replay stops here: the decision was not applied or its digest differs."""
 
 
@@ -73,7 +75,7 @@ class Replayer:
         differs = self.game.digest(self.state) != line["digest"]
         if differs:
             problems.append(f"{where}: state digest differs")
-        return Step(line, self.state, tuple(problems), ends=differs)
+        return Step(line, self.state, tuple(problems), ends=differs, action=action)
 
     def _out_of_turn(self, line: JsonDict) -> str | None:
         """Return why ``line`` is not the next decision to apply, if it is not."""

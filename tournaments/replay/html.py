@@ -2,8 +2,8 @@
 
 The template ``viewer.html`` ships as package data. The exporter fills in the page title, the
 timeline as JSON and the script of the game's board drawer (its plugin's ``viewer_js``; a game
-without one is drawn by the page's generic drawer); the page needs no network. Seeds travel as
-strings: a 63-bit seed is more than a JavaScript number holds exactly. A spectator's replay can
+without one is drawn by the page's generic drawer); the page needs no network, and it carries no seed
+(see ``timeline``). A spectator's replay can
 carry what each seat saw too (``seat_views``, as patches against the spectator's frames: see
 ``patches``), and the page then offers a selector to switch between them.
 """
@@ -78,11 +78,10 @@ def seat_view(spectator: Timeline, seat: Timeline) -> dict[str, object]:
 
 
 def page_data(timeline: Timeline, seat_views: Sequence[Timeline] = ()) -> dict[str, object]:
-    """Return what the page embeds: the timeline, the game's title, the seed as a string, and
-    the views of ``seat_views`` (the same log seen by seats) for the viewer selector."""
+    """Return what the page embeds: the timeline, the game's title, and the views of
+    ``seat_views`` (the same log seen by seats) for the viewer selector."""
     data = timeline.to_json()
     data["title"] = get_plugin(timeline.game).spec.title
-    data["header"] = {**timeline.header.to_json(), "seed": str(timeline.header.seed)}
     data["seat_views"] = [seat_view(timeline, seat) for seat in seat_views]
     return data
 

@@ -35,7 +35,7 @@ def _title(timeline: Timeline, frame: Frame) -> Text:
     last = len(timeline.frames) - 1
     return Text.assemble(
         (get_game(timeline.game).spec.title, "bold"),
-        f"  match {timeline.header.match_id}  seed {timeline.header.seed}",
+        f"  match {timeline.header.match_id}",
         f"  position {frame.index}/{last}  seen by {viewer_name(timeline.viewer)}",
     )
 

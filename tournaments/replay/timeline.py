@@ -2,8 +2,10 @@
 
 Frame 0 is the position before the first decision; frame ``k`` (k >= 1) is the position after
 decision ``k - 1`` was applied, with that decision's seat, label and the events it caused.
-Observations come from the engine for one seat or for a spectator (``viewer`` None), so a
-replay never shows more than that viewer could have known. A forked log replays from its
+Observations, events and labels come from the engine for one seat or for a spectator
+(``viewer`` None), so a replay never shows more than that viewer could have known: another
+seat's decision shows its public label (a mail-order card stays "mail order"), and no view
+carries the seed, which would rebuild every hidden card and roll. A forked log replays from its
 parent's first decisions (``referee.matchlog.fork``), so its frames are the whole match.
 """
 
@@ -17,7 +19,7 @@ from referee.games.base import GameError, Status
 from referee.match import MatchHeader
 from referee.matchlog import MatchLog, read_log
 from referee.matchlog.fork import ForkError, all_lines
-from referee.matchlog.replay import Replayer
+from referee.matchlog.replay import Replayer, Step
 
 JsonDict = dict[str, Any]
 
@@ -83,7 +85,7 @@ class Timeline:
         """Return the timeline as a JSON-ready dict (what the HTML viewer embeds)."""
         return {
             "game": self.game,
-            "header": self.header.to_json(),
+            "header": self.header.shown(),
             "static_map": self.static_map,
             "viewer": self.viewer,
             "frames": [frame.to_json() for frame in self.frames],
@@ -109,16 +111,27 @@ class _Frames:
         self.game = replayer.game
         self.viewer = viewer
         self.static_map = self.game.static_map(replayer.state)
+        self.state = replayer.state
         self.frames: list[Frame] = [self.frame(replayer.state, None)]
 
-    def frame(self, state: Any, line: JsonDict | None) -> Frame:
-        """Return the next frame: ``state``, reached by decision ``line`` (None: the start)."""
+    def add(self, step: Step) -> None:
+        """Add the frame of a decision that was applied, labelled as ``viewer`` saw it."""
+        line = step.line
+        label = line["label"]
+        if line["seat"] != self.viewer:
+            label = self.game.public_label(self.state, step.action)
+        self.state = step.state
+        self.frames.append(self.frame(step.state, line, label))
+
+    def frame(self, state: Any, line: JsonDict | None, label: str | None = None) -> Frame:
+        """Return the next frame: ``state``, reached by decision ``line`` (None: the start)
+        labelled ``label``."""
         events = () if line is None else self.events(state)
         return Frame(
             index=len(self.frames) if line is not None else 0,
             decision=None if line is None else line["n"],
             seat=None if line is None else line["seat"],
-            label=None if line is None else line["label"],
+            label=label,
             time_ms=None if line is None else line.get("time_ms"),
             to_move=self.game.to_move(state),
             observation=self.game.observe(state, self.viewer),
@@ -155,7 +168,7 @@ def build_timeline(
     problems = [problem for problem in log.problems if not is_cut_short(problem)]
     for step in replayer.steps(log.decisions if lines is None else lines):
         if step.state is not None:
-            frames.frames.append(frames.frame(step.state, step.line))
+            frames.add(step)
         problems.extend(step.problems)
     return Timeline(
         game=header.game,
