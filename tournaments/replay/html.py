@@ -2,10 +2,10 @@
 
 The template ``viewer.html`` ships as package data. The exporter fills in the page title, the
 timeline as JSON and the script of the game's board drawer (its plugin's ``viewer_js``; a game
-without one is drawn by the page's generic drawer); the page needs no network, and it carries no seed
-(see ``timeline``). A spectator's replay can
-carry what each seat saw too (``seat_views``, as patches against the spectator's frames: see
-``patches``), and the page then offers a selector to switch between them.
+without one is drawn by the page's generic drawer); the page needs no network, and it carries
+no seed (see ``timeline``). A spectator's replay can carry what each seat saw too
+(``seat_views``, as patches against the spectator's frames: see ``patches``), and the page
+then offers a selector to switch between them.
 """
 
 from __future__ import annotations
