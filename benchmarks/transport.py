@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import queue
 import statistics
 import sys
@@ -24,6 +23,7 @@ from pathlib import Path
 
 import grpc
 from ruckus.limits import CHANNEL_OPTIONS
+from ruckus.serve import listen_address
 
 from referee.games import get_game
 from referee.match import Clocks, MatchInfo
@@ -38,7 +38,12 @@ ECHO_METHOD = "/bench.Echo/Play"
 
 
 def echo_server() -> None:
-    """Serve a bidi stream that sends every message straight back (run in a child process)."""
+    """Serve a bidi stream that sends every message straight back (run in a child process).
+
+    It listens where the SDK's bots do (:func:`ruckus.serve.listen_address`): the Unix socket
+    of ``$RUCKUS_ADDRESS`` inside the ``strict`` sandbox, which has no network, else
+    ``127.0.0.1:$RUCKUS_PORT``.
+    """
 
     def play(requests: Iterator[bytes], context: object) -> Iterator[bytes]:
         yield from requests
@@ -48,7 +53,11 @@ def echo_server() -> None:
     )
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=4), options=list(CHANNEL_OPTIONS))
     server.add_generic_rpc_handlers((handler,))
-    server.add_insecure_port(f"127.0.0.1:{os.environ['RUCKUS_PORT']}")
+    address = listen_address(argparse.Namespace(port=None, host="127.0.0.1"))
+    if address is None:
+        sys.exit("echo server: neither RUCKUS_ADDRESS nor RUCKUS_PORT is set")
+    if server.add_insecure_port(address) == 0 and not address.startswith("unix:"):
+        sys.exit(f"echo server: cannot listen on {address}")
     server.start()
     server.wait_for_termination(timeout=600)
 
@@ -122,6 +131,9 @@ class EchoRounds:
     def __init__(self, payload: bytes, stack: contextlib.ExitStack, work: Path) -> None:
         process = BotProcess([sys.executable, __file__, "--echo-server"], work / "echo.log")
         stack.callback(process.stop)
+        problem = process.wait_listening(15.0)
+        if problem is not None:
+            sys.exit(f"echo server {problem}: {process.output_tail()}")
         channel = grpc.insecure_channel(process.address, options=list(CHANNEL_OPTIONS))
         stack.callback(channel.close)
         grpc.channel_ready_future(channel).result(timeout=15)
