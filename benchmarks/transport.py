@@ -4,14 +4,14 @@ Prints JSON: median and p99 (microseconds) of one ``GrpcPlayer.decide`` to a tri
 process (encode a real Pilfer observation and legal actions, send, bot answers, receive,
 validate), and of a bare bidi echo of a payload of the same size between two processes.
 The two are timed in alternating blocks in one run, so machine load affects both alike.
-Usage: ``python benchmarks/transport.py [--rounds N]``.
+Usage: ``python benchmarks/transport.py [--rounds N] [--quick]``; ``--quick`` times 100 rounds
+of each, a check that it runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import queue
 import statistics
 import sys
@@ -22,6 +22,7 @@ from concurrent import futures
 from pathlib import Path
 
 import grpc
+from _common import emit, parse_arguments
 from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.serve import listen_address
 
@@ -35,6 +36,7 @@ from referee.transport.process import BotProcess
 from sample_bots.registry import sample_command
 
 ECHO_METHOD = "/bench.Echo/Play"
+QUICK = {"rounds": 100}
 
 
 def echo_server() -> None:
@@ -171,10 +173,10 @@ def measure(
 
 def main() -> None:
     """Run both measurements and print JSON."""
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3000)
-    parser.add_argument("--echo-server", action="store_true")
-    args = parser.parse_args()
+    parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
+    args = parse_arguments(parser, QUICK)
     if args.echo_server:
         echo_server()
         return
@@ -192,7 +194,7 @@ def main() -> None:
         result["referee_decision"]["median_us"] / result["bare_echo"]["median_us"], 2
     )
     result["target_ratio_median"] = 1.5
-    print(json.dumps(result, indent=2))
+    emit(result, args.quick)
 
 
 if __name__ == "__main__":
