@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 
@@ -80,7 +81,7 @@ class CpuClock(SilentObserver):
             self.used = tree_cpu_seconds() - self.start
 
     def notice(self, text: str) -> None:
-        print(f"notice: {text}")
+        print(f"notice: {text}", file=sys.stderr)
 
 
 def definition(game: str, bots: int, games: int) -> str:
