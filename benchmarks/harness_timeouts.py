@@ -7,20 +7,24 @@ a tight decision limit at several concurrencies, with and without a time margin 
 the TIMEOUT count, and the median, 99th percentile and largest decision time the referee
 measured. Runs of one repeat alternate over every setting so host load hits all alike.
 Prints JSON. Usage: ``python benchmarks/harness_timeouts.py [--decision-ms 25] [--bots 8]
-[--games-per-pairing 4] [--concurrency 2 4 8] [--margins 0 25] [--repeats 1]``. The defaults
-play 112 Pilfer matches per run, the league of the report that asked for this measure.
+[--games-per-pairing 4] [--concurrency 2 4 8] [--margins 0 25] [--repeats 1] [--quick]``. The
+defaults play 112 Pilfer matches per run, the league of the report that asked for this measure;
+``--quick`` plays one match per margin at concurrency 2, a check that it runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import tempfile
 from pathlib import Path
 
+from _common import emit, parse_arguments
+
 from tournaments.runner import SilentObserver, start_run
 from tournaments.store import MatchResult, TimesSketch
+
+QUICK = {"bots": 2, "games_per_pairing": 1, "concurrency": [2]}
 
 
 class Tally(SilentObserver):
@@ -80,7 +84,7 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, nargs="+", default=[2, 4, 8])
     parser.add_argument("--margins", type=int, nargs="+", default=[0, 25])
     parser.add_argument("--repeats", type=int, default=1)
-    args = parser.parse_args()
+    args = parse_arguments(parser, QUICK)
     load_before = os.getloadavg()[0]
     runs = []
     with tempfile.TemporaryDirectory(prefix="ruckus-bench-") as tmp:
@@ -98,7 +102,7 @@ def main() -> None:
         "load_average_1min": {"before": load_before, "after": os.getloadavg()[0]},
         "runs": runs,
     }
-    print(json.dumps(report, indent=2))
+    emit(report, args.quick)
 
 
 if __name__ == "__main__":

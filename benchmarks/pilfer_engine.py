@@ -4,18 +4,22 @@ Measures decisions per second (legal_actions + apply, as driven by
 referee.games.playout.random_playout) and whole games per second for the Raid
 scenario with 2 and 4 players. Each figure is the median of several repeats.
 
-Usage: python benchmarks/pilfer_engine.py [--games N] [--repeats R]
+Usage: python benchmarks/pilfer_engine.py [--games N] [--repeats R] [--quick];
+``--quick`` plays 2 games once per player count, a check that it runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import time
 
+from _common import emit, parse_arguments
+
 from referee.games.pilfer import GAME, make_config
 from referee.games.playout import random_playout
+
+QUICK = {"games": 2, "repeats": 1}
 
 
 def run_batch(players: int, games: int, first_seed: int) -> tuple[int, float]:
@@ -54,9 +58,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per repeat")
     parser.add_argument("--repeats", type=int, default=5, help="repeats per player count")
-    args = parser.parse_args()
+    args = parse_arguments(parser, QUICK)
     results = [measure(players, args.games, args.repeats) for players in (2, 4)]
-    print(json.dumps({"benchmark": "pilfer_engine", "repeats": args.repeats, "results": results}))
+    emit({"benchmark": "pilfer_engine", "repeats": args.repeats, "results": results}, args.quick)
 
 
 if __name__ == "__main__":

@@ -10,13 +10,14 @@ For each level that works here (``none``, ``basic``, ``strict``) in one run:
 Rounds rotate the order of the levels, ``--repeats`` times, so that load from elsewhere on a
 shared machine hits all alike; the headline is the median over rounds of each level's games/s
 divided by ``none``'s in the same round (target for ``strict``: at least 0.90, i.e. it costs at
-most 10%). Prints JSON. Usage: ``python benchmarks/sandbox.py [--repeats 5]``.
+most 10%). Prints JSON. Usage: ``python benchmarks/sandbox.py [--bots 5] [--games-per-pairing 2]
+[--calls 2000] [--repeats 5] [--quick]``; ``--quick`` makes one round of 20 calls and one match
+per level, a check that it runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -25,6 +26,7 @@ import time
 from pathlib import Path
 
 import grpc
+from _common import emit, parse_arguments
 from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.v1 import bot_pb2
 
@@ -33,6 +35,7 @@ from referee.transport.process import BotProcess
 from tournaments.runner import SilentObserver, start_run
 
 TARGET_STRICT_RATIO = 0.90
+QUICK = {"bots": 2, "games_per_pairing": 1, "calls": 20, "repeats": 1}
 
 
 def round_trip(level: Level, calls: int, workdir: Path) -> dict[str, float]:
@@ -64,6 +67,7 @@ def round_trip(level: Level, calls: int, workdir: Path) -> dict[str, float]:
 
 
 def definition(level: Level, bots: int, games: int) -> str:
+    """Return a round-robin of ``bots`` random Pilfer bots at sandbox ``level``."""
     entries = ", ".join(f'{{ name = "r{index}", sample = "random" }}' for index in range(bots))
     return (
         f'name = "bench"\ngame = "pilfer"\nplayers = 2\nformat = "round-robin"\n'
@@ -73,6 +77,7 @@ def definition(level: Level, bots: int, games: int) -> str:
 
 
 def games_per_second(level: Level, args: argparse.Namespace, workdir: Path, run: int) -> float:
+    """Play the round-robin at ``level`` at concurrency 2; return its games per second."""
     source = workdir / f"{level.value}.toml"
     source.write_text(definition(level, args.bots, args.games_per_pairing))
     summary = start_run(source, workdir / f"run-{level.value}-{run}", 2, SilentObserver())
@@ -80,12 +85,13 @@ def games_per_second(level: Level, args: argparse.Namespace, workdir: Path, run:
 
 
 def main() -> None:
+    """Measure every level that works here, rounds rotating their order; print the report."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bots", type=int, default=5)
     parser.add_argument("--games-per-pairing", type=int, default=2)
     parser.add_argument("--calls", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=5)
-    args = parser.parse_args()
+    args = parse_arguments(parser, QUICK)
     levels = [
         level for level in (Level.NONE, Level.BASIC, Level.STRICT) if unavailable(level) is None
     ]
@@ -132,7 +138,7 @@ def main() -> None:
         "target_strict_ratio": TARGET_STRICT_RATIO,
         "meets_target": strict_ratio is not None and strict_ratio >= TARGET_STRICT_RATIO,
     }
-    print(json.dumps(report, indent=2))
+    emit(report, args.quick)
 
 
 if __name__ == "__main__":

@@ -2,26 +2,33 @@
 
 Sections (each runs in a fresh interpreter, so one does not carry another's memory):
 
-* ``store``: synthetic stores of 1,000 / 10,000 / 100,000 results (2-player, 200 decisions per
-  seat; 1,000 recorded one by one, the rest copied in bulk with SQL under new keys): the time to
+* ``store``: synthetic stores of 1,000 / 10,000 / 100,000 results (``--sizes``; 2-player, 200
+  decisions per seat; the first size recorded one by one, the rest copies of it made in bulk
+  with SQL under new keys, so each size is a multiple of the first): the time to
   open the run's standings (the one full read); to record one more result: its store row (a
   SQLite transaction committed in FULL sync, so mostly the disk's fsync) and its standings
   update (the synthetic result's summary included); to refresh the live view (its standings
   and tables rebuilt); and to draw it (Rich rendering a 120x50 terminal, at most 4 times a
-  second). Medians of ``4 x --repeats``. Target: flat (100,000 within 2x of 1,000), under 5 ms.
-* ``league``: one real round-robin of random Pilfer bots (``--matches``, at least 2,000) with
-  the live view drawn to a pseudo-terminal, and the same league with the plain view (what
-  ``--no-live`` prints), in this process: games/s of the first and last 500 matches (from the
-  store's finishing times), live over plain, and this process's CPU per match.
+  second). Medians of ``4 x --repeats``. Target: flat (the largest within 2x of the smallest),
+  under 5 ms.
+* ``league``: one real round-robin of ``--bots`` random Pilfer bots (``--matches``, at least
+  2,000) with the live view drawn to a pseudo-terminal, and the same league with the plain view
+  (what ``--no-live`` prints), in this process: games/s of the first and last 500 matches (half
+  the league's when it is smaller; from the store's finishing times), live over plain, and this
+  process's CPU per match.
 * ``rss``: peak resident memory of the harness (this process and its match workers; bots
-  excluded) at concurrency 2, 8 and 32, with games/s. Targets: <= 200 MB at 8, <= 300 MB at 32,
-  games/s at 8 >= at 2.
-* ``ray``: the same round-robin on the local pool and on a local Ray instance (2 CPUs),
-  alternating ``--repeats`` times: games/s of each, their ratio, and the driver's CPU per match
-  on Ray (the one process that writes the store: its match rate ceiling is 1 / that).
+  excluded) playing a round-robin of ``--bots`` at ``--concurrency`` 2, 8 and 32, with games/s.
+  Targets: <= 200 MB at 8, <= 300 MB at 32, games/s at 8 >= at 2.
+* ``ray``: a round-robin of ``--ray-bots`` on the local pool and on a local Ray instance (2 CPUs,
+  on loopback), alternating ``--repeats`` times: games/s of each, their ratio, and the driver's
+  CPU per match on Ray (the one process that writes the store: its match rate ceiling is 1 /
+  that). The rss and ray round-robins play ``--games-per-pairing``.
 
 Usage: ``python benchmarks/scale.py [--section store|league|rss|ray|all] [--repeats 5]
-[--matches 2016]``; prints JSON.
+[--matches 2016] [--sizes 1000 10000 100000] [--bots 8] [--ray-bots 6] [--games-per-pairing 4]
+[--concurrency 2 8 32] [--quick]``; prints JSON. ``--quick`` makes stores of 100 to 300
+results and plays a league of 3 bots (6 matches), 3 matches at concurrency 2 and one on each
+backend, a check that it runs (Ray's start and stop alone take some 6 s of it).
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from _common import emit, parse_arguments
 from rich.console import Console
 
 from tournaments.runner import RunContext, RunFolder, SilentObserver, start_run
@@ -51,12 +59,25 @@ from tournaments.runner.session import Placement
 from tournaments.store import DATABASE, DecisionTimes, MatchResult, ResultStore
 from tournaments.ui import LiveView, PlainView
 
-SIZES = (1_000, 10_000, 100_000)
 STORE_TARGET_MS = 5.0
+RATE_WINDOW = 500
+"""Matches at each end of the league whose games/s are compared."""
 MB = 1024 * 1024
+RAY_LOOPBACK = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+"""Ray's switch for a cluster of one machine: set to 0, every Ray process listens on loopback."""
+QUICK = {
+    "repeats": 1,
+    "matches": 6,
+    "sizes": [100, 200, 300],
+    "bots": 3,
+    "ray_bots": 2,
+    "games_per_pairing": 1,
+    "concurrency": [2],
+}
 
 
 def league_toml(bots: int, games: int) -> str:
+    """Return a round-robin of ``bots`` random Pilfer bots, ``games`` per pairing."""
     entries = ", ".join(f'{{ name = "r{index}", sample = "random" }}' for index in range(bots))
     return (
         'name = "scale"\ngame = "pilfer"\nplayers = 2\nformat = "round-robin"\n'
@@ -65,6 +86,7 @@ def league_toml(bots: int, games: int) -> str:
 
 
 def median_ms(action: Callable[[], object], repeats: int) -> float:
+    """Return the median of ``repeats`` timings of ``action``, in milliseconds."""
     times = []
     for _ in range(repeats):
         began = time.perf_counter()
@@ -77,6 +99,7 @@ def median_ms(action: Callable[[], object], repeats: int) -> float:
 
 
 def synthetic(number: int, bots: int) -> MatchResult:
+    """Return the ``number``-th made-up result of a league of ``bots``."""
     first, second = number % bots, (number // bots + 1 + number) % bots
     if first == second:
         second = (second + 1) % bots
@@ -98,10 +121,11 @@ def synthetic(number: int, bots: int) -> MatchResult:
     )
 
 
-def fill(run: Path, size: int, seed_run: Path) -> None:
-    """Copy the 1,000-result store and grow it in bulk to ``size`` rows under new keys."""
+def fill(run: Path, size: int, seed_run: Path, seed_size: int) -> None:
+    """Copy the store of ``seed_size`` results and grow it in bulk to ``size`` rows under new
+    keys."""
     shutil.copytree(seed_run, run)
-    copies = size // 1000 - 1
+    copies = size // seed_size - 1
     if copies == 0:
         return
     with sqlite3.connect(run / DATABASE) as db:
@@ -109,7 +133,7 @@ def fill(run: Path, size: int, seed_run: Path) -> None:
         picked = ", ".join(
             "key || '/c' || copy"
             if name == "key"
-            else "seq + 1000 * copy"
+            else f"seq + {seed_size} * copy"
             if name == "seq"
             else name
             for name in columns
@@ -161,7 +185,8 @@ def measure_size(run: Path, bots: int, repeats: int) -> dict[str, object]:
     return row
 
 
-def store_section(repeats: int) -> dict[str, object]:
+def store_section(sizes: list[int], repeats: int) -> dict[str, object]:
+    """Measure a store of each of ``sizes`` results, grown from one of the first size."""
     bots = 8
     text = league_toml(bots, 1)
     rows = []
@@ -170,25 +195,27 @@ def store_section(repeats: int) -> dict[str, object]:
         store = ResultStore.create(seed_run, text)
         (seed_run / "logs").mkdir()
         (seed_run / "logs" / "synthetic.jsonl").write_text("{}\n")
-        for number in range(1000):
+        for number in range(sizes[0]):
             store.record_result(synthetic(number, bots))
         store.close()
-        for size in SIZES:
+        for size in sizes:
             run = Path(tmp) / f"run-{size}"
-            fill(run, size, seed_run)
+            fill(run, size, seed_run, sizes[0])
             rows.append(measure_size(run, bots, repeats * 4))
             shutil.rmtree(run)
     first, last = rows[0], rows[-1]
     return {
         "sizes": rows,
-        "store_row_ratio_100k_to_1k": round(last["store_row_ms"] / first["store_row_ms"], 2),
-        "standings_add_ratio_100k_to_1k": round(
+        "store_row_ratio_largest_to_smallest": round(
+            last["store_row_ms"] / first["store_row_ms"], 2
+        ),
+        "standings_add_ratio_largest_to_smallest": round(
             last["standings_add_ms"] / first["standings_add_ms"], 2
         ),
-        "refresh_ratio_100k_to_1k": round(
+        "refresh_ratio_largest_to_smallest": round(
             last["refresh_live_view_ms"] / first["refresh_live_view_ms"], 2
         ),
-        "draw_ratio_100k_to_1k": round(
+        "draw_ratio_largest_to_smallest": round(
             last["draw_to_terminal_ms"] / first["draw_to_terminal_ms"], 2
         ),
         "target": f"flat (within 2x) and under {STORE_TARGET_MS} ms",
@@ -231,6 +258,7 @@ def faults(run: Path) -> dict[str, int]:
 
 
 def rates(run: Path, window: int) -> dict[str, float]:
+    """Return the games/s of the first and of the last ``window`` matches of the run."""
     store = ResultStore.open(run)
     finished = sorted(
         datetime.fromisoformat(result.finished_at.replace("Z", "+00:00")).timestamp()
@@ -243,6 +271,7 @@ def rates(run: Path, window: int) -> dict[str, float]:
 
 
 def league_run(tmp: Path, text: str, live: bool) -> dict[str, object]:
+    """Play the league with the live view on a pseudo-terminal, or the plain view."""
     source = tmp / "league.toml"
     source.write_text(text)
     run = tmp / f"league-{'live' if live else 'plain'}"
@@ -263,15 +292,15 @@ def league_run(tmp: Path, text: str, live: bool) -> dict[str, object]:
         "matches": summary.played,
         "seconds": round(summary.seconds, 1),
         "games_per_s": round(summary.played / summary.seconds, 3),
-        **rates(run, 500),
+        **rates(run, min(RATE_WINDOW, summary.played // 2)),
         "parent_cpu_ms_per_match": round(1000 * cpu / summary.played, 2),
         "bytes_drawn": drawn,
         "faults": faults(run),
     }
 
 
-def league_section(matches: int) -> dict[str, object]:
-    bots = 8
+def league_section(matches: int, bots: int) -> dict[str, object]:
+    """Play the league of ``bots`` with the live view, then with the plain view."""
     games = max(1, -(-matches // (bots * (bots - 1) // 2)))
     text = league_toml(bots, games)
     with tempfile.TemporaryDirectory(prefix="ruckus-scale-") as tmp:
@@ -333,8 +362,9 @@ class RssProbe(SilentObserver):
         self._stop.set()
 
 
-def rss_run(concurrency: int) -> dict[str, object]:
-    text = league_toml(8, 4)
+def rss_run(concurrency: int, bots: int, games: int) -> dict[str, object]:
+    """Play a round-robin at ``concurrency``; return the harness's peak memory."""
+    text = league_toml(bots, games)
     with tempfile.TemporaryDirectory(prefix="ruckus-scale-") as tmp:
         source = Path(tmp) / "rss.toml"
         source.write_text(text)
@@ -357,11 +387,13 @@ def rss_run(concurrency: int) -> dict[str, object]:
 # --- ray -------------------------------------------------------------------------------------
 
 
-def ray_section(repeats: int) -> dict[str, object]:
+def ray_section(repeats: int, bots: int, games: int) -> dict[str, object]:
+    """Alternate a round-robin on the local pool and on a local Ray instance."""
+    os.environ[RAY_LOOPBACK] = "0"  # read when Ray is imported, inherited by its processes
     import ray
 
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    text = league_toml(6, 4)
+    text = league_toml(bots, games)
     runs = []
     with tempfile.TemporaryDirectory(prefix="ruckus-scale-") as tmp:
         source = Path(tmp) / "ray.toml"
@@ -399,34 +431,46 @@ def ray_section(repeats: int) -> dict[str, object]:
 
 
 def section(name: str, args: argparse.Namespace) -> object:
+    """Run the section called ``name`` and return its report."""
     if name == "store":
-        return store_section(args.repeats)
+        return store_section(args.sizes, args.repeats)
     if name == "league":
-        return league_section(args.matches)
+        return league_section(args.matches, args.bots)
     if name == "rss":
-        return [rss_run(concurrency) for concurrency in (2, 8, 32)]
-    return ray_section(args.repeats)
+        return [
+            rss_run(concurrency, args.bots, args.games_per_pairing)
+            for concurrency in args.concurrency
+        ]
+    return ray_section(args.repeats, args.ray_bots, args.games_per_pairing)
 
 
 def main() -> None:
+    """Run one section and print its JSON, or every section in a fresh interpreter each (with
+    the same options) and print the whole report."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
         "--section", default="all", choices=["all", "store", "league", "rss", "ray"]
     )
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--matches", type=int, default=2016)
-    args = parser.parse_args()
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000, 100_000])
+    parser.add_argument("--bots", type=int, default=8, help="bots of the league and rss runs")
+    parser.add_argument("--ray-bots", type=int, default=6)
+    parser.add_argument("--games-per-pairing", type=int, default=4, help="of rss and ray runs")
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[2, 8, 32])
+    args = parse_arguments(parser, QUICK)
+    if any(size % args.sizes[0] for size in args.sizes):
+        parser.error("every --sizes is a multiple of the first")
     if args.section != "all":
         print(json.dumps(section(args.section, args), indent=2))
         return
     report: dict[str, object] = {"benchmark": "scale", "cpus": os.cpu_count()}
     for name in ("store", "rss", "ray", "league"):
-        command = [sys.executable, __file__, "--section", name, "--repeats", str(args.repeats)]
-        command += ["--matches", str(args.matches)]
-        done = subprocess.run(command, capture_output=True, text=True, check=True)
+        command = [sys.executable, __file__, *sys.argv[1:], "--section", name]
+        done = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True)
         report[name] = json.loads(done.stdout)
     report["load_average_1min"] = os.getloadavg()[0]
-    print(json.dumps(report, indent=2))
+    emit(report, args.quick)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ Simulated results, so the true difference is known exactly:
   opponent with probability ``1 / (1 + 10^(-Δ/400))``; the games of a cycle share the luck.
 
 For the normalized model the simulated difference is set so that the units' normalised Elo is
-the target (computed exactly for two players, from a large fixed sample for more).
+the target (computed exactly for two players, from a large fixed sample for more:
+``--calibration-units`` cycles).
 
 Each scenario runs ``--tests`` independent tests per point, all at once (vectorised), each until
 it decides or reaches ``--cap`` times the fixed length. The fixed-length test is the one-sided
@@ -25,13 +26,14 @@ the SPRT actually reached. The headline ratio is the SPRT's mean games over the 
 divided by the fixed test's games (target: at most 0.5).
 
 Usage: ``python benchmarks/sprt.py [--tests 2000] [--elo1 30] [--alpha 0.05] [--beta 0.05]
-[--players 2 3 4] [--models normalized logistic]``. Prints JSON.
+[--players 2 3 4] [--models normalized logistic] [--calibration-units 400000] [--quick]``.
+Prints JSON. ``--quick`` runs 20 tests per point with elo1 60 (decided in a quarter of the
+games) and 20,000 calibration cycles, a check that it runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import time
 from collections.abc import Callable
@@ -39,14 +41,15 @@ from statistics import NormalDist
 from typing import Any
 
 import numpy as np
+from _common import emit, parse_arguments
 from scipy.optimize import brentq
 
 from tournaments.stats.sprt import NELO_PER_T, SprtConfig, log_likelihood_ratios, logistic_score
 
 DRAW_RATE = 0.3
 SEAT_LUCK = 0.15
-CALIBRATION_UNITS = 400_000
 TARGET_RATIO = 0.5
+QUICK = {"tests": 20, "elo1": 60.0, "calibration_units": 20_000}
 
 Sampler = Callable[[np.random.Generator, int], np.ndarray]
 
@@ -111,10 +114,10 @@ def nelo_of(distribution: np.ndarray) -> float:
 class Scenario:
     """How to simulate units at a target difference, for one player count and model."""
 
-    def __init__(self, players: int, model: str, seed: int) -> None:
+    def __init__(self, players: int, model: str, seed: int, calibration_units: int) -> None:
         self.players = players
         self.model = model
-        self._calibration = np.random.default_rng(seed).gumbel(size=(CALIBRATION_UNITS, players))
+        self._calibration = np.random.default_rng(seed).gumbel(size=(calibration_units, players))
 
     def distribution(self, target: float) -> tuple[np.ndarray, Sampler]:
         """The unit distribution and a sampler at normalised or logistic difference ``target``."""
@@ -178,7 +181,7 @@ def fixed_games(
 def scenario_report(args: argparse.Namespace, players: int, model: str) -> dict[str, Any]:
     started = time.perf_counter()
     config = SprtConfig(args.elo0, args.elo1, args.alpha, args.beta, model)
-    scenario = Scenario(players, model, args.seed)
+    scenario = Scenario(players, model, args.seed, args.calibration_units)
     size = 2 * players + 1
     low, _ = scenario.distribution(args.elo0)
     high, _ = scenario.distribution(args.elo1)
@@ -221,28 +224,25 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--models", nargs="+", default=["normalized", "logistic"])
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    parser.add_argument(
+        "--calibration-units", type=int, default=400_000, help="cycles that set normalized Elo"
+    )
+    args = parse_arguments(parser, QUICK)
     scenarios = [
         scenario_report(args, players, model) for players in args.players for model in args.models
     ]
-    print(
-        json.dumps(
-            {
-                "benchmark": "sprt",
-                "tests_per_point": args.tests,
-                "elo0": args.elo0,
-                "elo1": args.elo1,
-                "alpha": args.alpha,
-                "beta": args.beta,
-                "target_ratio": TARGET_RATIO,
-                "scenarios": scenarios,
-                "target_met": all(
-                    s["ratio_to_same_error_rates"] <= TARGET_RATIO for s in scenarios
-                ),
-            },
-            indent=2,
-        )
-    )
+    report = {
+        "benchmark": "sprt",
+        "tests_per_point": args.tests,
+        "elo0": args.elo0,
+        "elo1": args.elo1,
+        "alpha": args.alpha,
+        "beta": args.beta,
+        "target_ratio": TARGET_RATIO,
+        "scenarios": scenarios,
+        "target_met": all(s["ratio_to_same_error_rates"] <= TARGET_RATIO for s in scenarios),
+    }
+    emit(report, args.quick)
 
 
 if __name__ == "__main__":

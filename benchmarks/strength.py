@@ -6,13 +6,13 @@ luck cancel out. Prints JSON: per pairing W/D/L of the first bot against the sec
 Elo difference with its 95% interval from single games (tournaments.stats.pairwise_elo:
 trinomial, empirical-likelihood interval; a 100% or 0% score gives a one-sided bound).
 Usage: ``python benchmarks/strength.py --game pilfer --games 50``;
-``--levels greedy search`` plays only the pairings of those bots.
+``--levels greedy search`` plays only the pairings of those bots. One report per game.
+``--quick`` plays random against search (thinking 1 ms) twice per game, a check that it runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import threading
 import time
@@ -24,6 +24,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 
 import grpc
+from _common import emit, parse_arguments
 from ruckus.limits import CHANNEL_OPTIONS
 
 from referee.match import Clocks, MatchSetup, run_match
@@ -38,6 +39,7 @@ from tournaments.stats import pairwise_elo
 LEVELS = ("random", "greedy", "search")
 SEARCH_BOTS = {"pilfer": PilferSearch, "wabbit": WabbitSearch}
 """The search bot of each game (for its default thinking cap)."""
+QUICK = {"games": 2, "think_ms": 1, "levels": ["random", "search"]}
 
 
 def bot_commands(
@@ -171,14 +173,14 @@ def main() -> None:
     parser.add_argument(
         "--levels", nargs="+", choices=LEVELS, default=list(LEVELS), help="bots to pair up"
     )
-    args = parser.parse_args()
+    args = parse_arguments(parser, QUICK)
     levels = tuple(level for level in LEVELS if level in args.levels)
     for game in args.game or ["pilfer", "wabbit"]:
         think_ms = args.think_ms
         if think_ms is None:
             think_ms = SEARCH_BOTS[game].default_think_ms
         report = run(game, args.games, think_ms, args.workers, args.seed, levels)
-        print(json.dumps(report), flush=True)
+        emit(report, args.quick)
 
 
 if __name__ == "__main__":

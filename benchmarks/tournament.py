@@ -13,24 +13,28 @@ bots) used per game and how many cores they kept busy: a concurrency-1 run alrea
 little more than one core busy (the bots and the gRPC threads overlap the match worker), which
 bounds what two cores can add. Prints JSON, with the 1-minute load average before and after.
 Usage: ``python benchmarks/tournament.py [--game pilfer] [--bots 6] [--games-per-pairing 4]
-[--repeats 9]``. Nine pairs (about seven minutes) keep the median steady on a noisy host,
-where single pairs range from 1.2 to 1.9.
+[--repeats 9] [--quick]``. Nine pairs (about seven minutes) keep the median steady on a noisy
+host, where single pairs range from 1.2 to 1.9; ``--quick`` plays one pair of one-match runs, a
+check that it runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
+import sys
 import tempfile
 from pathlib import Path
+
+from _common import emit, parse_arguments
 
 from tournaments.runner import RunContext, SilentObserver, start_run
 from tournaments.schedule import known_total
 from tournaments.store import MatchResult
 
 TARGET_RATIO = 1.6
+QUICK = {"bots": 2, "games_per_pairing": 1, "repeats": 1}
 
 
 def tree_cpu_seconds() -> float:
@@ -77,10 +81,11 @@ class CpuClock(SilentObserver):
             self.used = tree_cpu_seconds() - self.start
 
     def notice(self, text: str) -> None:
-        print(f"notice: {text}")
+        print(f"notice: {text}", file=sys.stderr)
 
 
 def definition(game: str, bots: int, games: int) -> str:
+    """Return a round-robin of ``bots`` random bots of ``game``."""
     entries = ", ".join(f'{{ name = "r{index}", sample = "random" }}' for index in range(bots))
     return (
         f'name = "bench"\ngame = "{game}"\nplayers = 2\nformat = "round-robin"\n'
@@ -89,6 +94,7 @@ def definition(game: str, bots: int, games: int) -> str:
 
 
 def measure(workdir: Path, text: str, concurrency: int, repeat: int) -> dict[str, float]:
+    """Play the run at ``concurrency`` in a fresh folder; return its speed and CPU use."""
     source = workdir / "bench.toml"
     source.write_text(text)
     clock = CpuClock()
@@ -104,12 +110,13 @@ def measure(workdir: Path, text: str, concurrency: int, repeat: int) -> dict[str
 
 
 def main() -> None:
+    """Alternate runs at concurrency 1 and 2 ``--repeats`` times and print the report."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", default="pilfer")
     parser.add_argument("--bots", type=int, default=6)
     parser.add_argument("--games-per-pairing", type=int, default=4)
     parser.add_argument("--repeats", type=int, default=9)
-    args = parser.parse_args()
+    args = parse_arguments(parser, QUICK)
     text = definition(args.game, args.bots, args.games_per_pairing)
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="ruckus-bench-") as tmp:
@@ -139,7 +146,7 @@ def main() -> None:
         "target_ratio": TARGET_RATIO,
         "meets_target": median >= TARGET_RATIO,
     }
-    print(json.dumps(report, indent=2))
+    emit(report, args.quick)
 
 
 if __name__ == "__main__":

@@ -4,15 +4,14 @@ Prints JSON: median and p99 (microseconds) of one ``GrpcPlayer.decide`` to a tri
 process (encode a real Pilfer observation and legal actions, send, bot answers, receive,
 validate), and of a bare bidi echo of a payload of the same size between two processes.
 The two are timed in alternating blocks in one run, so machine load affects both alike.
-Usage: ``python benchmarks/transport.py [--rounds N]``.
+Usage: ``python benchmarks/transport.py [--rounds N] [--quick]``; ``--quick`` times 100 rounds
+of each, a check that it runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import json
-import os
 import queue
 import statistics
 import sys
@@ -23,7 +22,9 @@ from concurrent import futures
 from pathlib import Path
 
 import grpc
+from _common import emit, parse_arguments
 from ruckus.limits import CHANNEL_OPTIONS
+from ruckus.serve import listen_address
 
 from referee.games import get_game
 from referee.match import Clocks, MatchInfo
@@ -35,10 +36,16 @@ from referee.transport.process import BotProcess
 from sample_bots.registry import sample_command
 
 ECHO_METHOD = "/bench.Echo/Play"
+QUICK = {"rounds": 100}
 
 
 def echo_server() -> None:
-    """Serve a bidi stream that sends every message straight back (run in a child process)."""
+    """Serve a bidi stream that sends every message straight back (run in a child process).
+
+    It listens where the SDK's bots do (:func:`ruckus.serve.listen_address`): the Unix socket
+    of ``$RUCKUS_ADDRESS`` inside the ``strict`` sandbox, which has no network, else
+    ``127.0.0.1:$RUCKUS_PORT``.
+    """
 
     def play(requests: Iterator[bytes], context: object) -> Iterator[bytes]:
         yield from requests
@@ -48,7 +55,11 @@ def echo_server() -> None:
     )
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=4), options=list(CHANNEL_OPTIONS))
     server.add_generic_rpc_handlers((handler,))
-    server.add_insecure_port(f"127.0.0.1:{os.environ['RUCKUS_PORT']}")
+    address = listen_address(argparse.Namespace(port=None, host="127.0.0.1"))
+    if address is None:
+        sys.exit("echo server: neither RUCKUS_ADDRESS nor RUCKUS_PORT is set")
+    if server.add_insecure_port(address) == 0 and not address.startswith("unix:"):
+        sys.exit(f"echo server: cannot listen on {address}")
     server.start()
     server.wait_for_termination(timeout=600)
 
@@ -122,6 +133,9 @@ class EchoRounds:
     def __init__(self, payload: bytes, stack: contextlib.ExitStack, work: Path) -> None:
         process = BotProcess([sys.executable, __file__, "--echo-server"], work / "echo.log")
         stack.callback(process.stop)
+        problem = process.wait_listening(15.0)
+        if problem is not None:
+            sys.exit(f"echo server {problem}: {process.output_tail()}")
         channel = grpc.insecure_channel(process.address, options=list(CHANNEL_OPTIONS))
         stack.callback(channel.close)
         grpc.channel_ready_future(channel).result(timeout=15)
@@ -159,10 +173,10 @@ def measure(
 
 def main() -> None:
     """Run both measurements and print JSON."""
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3000)
-    parser.add_argument("--echo-server", action="store_true")
-    args = parser.parse_args()
+    parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
+    args = parse_arguments(parser, QUICK)
     if args.echo_server:
         echo_server()
         return
@@ -180,7 +194,7 @@ def main() -> None:
         result["referee_decision"]["median_us"] / result["bare_echo"]["median_us"], 2
     )
     result["target_ratio_median"] = 1.5
-    print(json.dumps(result, indent=2))
+    emit(result, args.quick)
 
 
 if __name__ == "__main__":

@@ -2,20 +2,24 @@
 
 decisions/s counts ``legal_actions`` + ``apply`` pairs; games/s counts whole matches.
 Each figure is the median of several repeats. Usage: python benchmarks/wabbit_engine.py
-[--games N] [--repeats R] [--profile]
+[--games N] [--repeats R] [--profile] [--quick]; ``--quick`` plays 2 games once per player
+count, a check that it runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
-import json
 import pstats
 import statistics
 import time
 
+from _common import emit, parse_arguments
+
 from referee.games.rng import Rng
 from referee.games.wabbit import GAME
+
+QUICK = {"games": 2, "repeats": 1}
 
 
 def play_games(players: int, games: int, first_seed: int) -> int:
@@ -53,7 +57,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--profile", action="store_true")
-    args = parser.parse_args()
+    args = parse_arguments(parser, QUICK)
     if args.profile:
         profiler = cProfile.Profile()
         profiler.runcall(play_games, 4, args.games, 0)
@@ -66,7 +70,7 @@ def main() -> None:
         "players_2": measure(2, args.games, args.repeats),
         "players_4": measure(4, args.games, args.repeats),
     }
-    print(json.dumps(result, indent=2))
+    emit(result, args.quick)
 
 
 if __name__ == "__main__":
