@@ -54,7 +54,7 @@ class TallyOptions:
 class TallyPlugin(BackendPlugin):
     name = "tally"
     summary = "the local pool, one match at a time, counting them"
-    options = (BackendOption("file", "where the count is written", "PATH"),)
+    takes = (BackendOption("file", "where the count is written", "PATH"),)
 
     def build_options(self, given):
         if given.get("file") == "":

@@ -77,7 +77,7 @@ def list_backends() -> None:
         typer.echo(f"{plugin.name:{width}}  {plugin.summary}")
         problem = plugin.unavailable()
         typer.echo(f"{indent}{'works here' if problem is None else f'unavailable: {problem}'}")
-        for option in plugin.options:
+        for option in plugin.takes:
             typer.echo(f"{indent}--backend-option {option.name}={option.metavar}: {option.help}")
     for problem in load_problems():
         typer.echo(f"warning: {problem}", err=True)

@@ -100,7 +100,7 @@ class BackendPlugin(ABC, Generic[OptionsT]):
     """What ``--backend`` and a definition's ``backend`` call it (``local``)."""
     summary: str
     """One line: where its matches run."""
-    options: tuple[BackendOption, ...] = ()
+    takes: tuple[BackendOption, ...] = ()
     """The options it takes (none by default)."""
 
     def unavailable(self) -> str | None:
@@ -115,16 +115,16 @@ class BackendPlugin(ABC, Generic[OptionsT]):
     def parse_options(self, given: Mapping[str, str]) -> OptionsT:
         """Return the backend's options from ``given`` (option name -> value; absent ones take
         their defaults); raise BackendError for a name it does not take or a bad value."""
-        known = [option.name for option in self.options]
+        known = [option.name for option in self.takes]
         for name in given:
             if name not in known:
-                takes = f"its options: {', '.join(known)}" if known else "it takes none"
-                raise BackendError(f"backend {self.name!r} has no option {name!r}; {takes}")
+                choices = f"its options: {', '.join(known)}" if known else "it takes none"
+                raise BackendError(f"backend {self.name!r} has no option {name!r}; {choices}")
         return self.build_options(given)
 
     @abstractmethod
     def build_options(self, given: Mapping[str, str]) -> OptionsT:
-        """Return the backend's options from ``given``, whose names are all of :attr:`options`;
+        """Return the backend's options from ``given``, whose names are all of :attr:`takes`;
         raise BackendError for a bad value."""
 
     @abstractmethod

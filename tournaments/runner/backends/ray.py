@@ -31,7 +31,7 @@ class RayPlugin(BackendPlugin[RayOptions]):
 
     name = "ray"
     summary = "every match a Ray task on a Ray cluster, the bots started once per node"
-    options = (
+    takes = (
         BackendOption(
             "address",
             "the cluster's address (default: the one Ray finds, else a new local instance)",
