@@ -41,7 +41,9 @@ OPTIONAL = re.compile(r"\[([^]|]+?)(?: \|[^]]*)?\]")
 """An optional part of a command line: ``[--h2h]``, ``[--json | --csv]``."""
 SKIPPED = {
     "ruckus play pilfer --bot grpc://127.0.0.1:50061 --bot search": "needs a bot started by hand",
-    "ruckus tournament run league.toml --backend ray --ray-address HEAD_HOST:6379": "a cluster",
+    "ruckus tournament run league.toml --backend ray --backend-option address=HEAD_HOST:6379": (
+        "a cluster"
+    ),
     "ruckus tournament run league.toml --backend ray": "needs league.toml and Ray",
 }
 NEEDS_NODE = "cmd:node"

@@ -10,7 +10,7 @@ A definition names the game, the format, the clocks, the rules, the fault policy
     games_per_pairing = 2      # knockout: the N of best-of-N
     seed = 7                   # optional: without it every run draws a secret seed
     concurrency = 4
-    backend = "local"          # optional: local | ray (matches as Ray tasks; --backend overrides)
+    backend = "local"          # optional: `ruckus backends` lists them; --backend overrides
 
     [clocks]                   # optional; the referee's defaults
     decision_ms = 2000         # limit per decision
@@ -91,6 +91,7 @@ from referee.sandbox import AUTO, Level, Limits
 from tournaments.bot_entries import BotEntry as BotEntry  # re-exported
 from tournaments.bot_entries import parse_bots
 from tournaments.game_rules import Rules, check_scenario, game_rules
+from tournaments.runner.backends import backend_names
 from tournaments.stats.sprt import MODELS, Model, SprtConfig
 from tournaments.toml_fields import DefinitionError as DefinitionError  # re-exported
 from tournaments.toml_fields import (
@@ -105,9 +106,6 @@ from tournaments.toml_fields import (
 
 FORMATS = ("round-robin", "double-round-robin", "gauntlet", "knockout", "swiss")
 """The tournament formats, as written in the ``format`` field."""
-
-BACKENDS = ("local", "ray")
-"""Where matches run, as written in ``backend`` and ``--backend``."""
 
 TWO_PLAYER_FORMATS = ("knockout", "swiss")
 """Formats that pair bots head to head, so they need ``players = 2``."""
@@ -167,7 +165,8 @@ class TournamentDefinition:
     tiebreak_games: int = 4
     swiss_rounds: int = 0
     backend: str = "local"
-    """Where matches run: ``local`` (a pool on this machine) or ``ray`` (a Ray cluster)."""
+    """Where matches run: an installed backend's name (``local``: a pool on this machine;
+    ``ray``: a Ray cluster; see :mod:`tournaments.runner.backends`)."""
     anchor: str | None = None
     """The bot the joint ratings put at 0 (``[ratings] anchor``); None: their mean is 0."""
     sprt: SprtConfig | None = None
@@ -236,7 +235,7 @@ def parse_definition(text: str) -> TournamentDefinition:
         bots=bots,
         sandbox=_sandbox(table_field(data, "sandbox")),
         limits=_limits(table_field(data, "limits")),
-        backend=choice(data, "backend", BACKENDS, "local"),
+        backend=choice(data, "backend", backend_names(), "local"),
         anchor=_anchor(table_field(data, "ratings"), bots),
         sprt=_sprt(table_field(data, "sprt"), fmt, bots) if "sprt" in data else None,
         rules=game_rules(game, scenario, table_field(data, "rules")) if "rules" in data else (),

@@ -1,6 +1,8 @@
 """One bot's confinement: its folders, its uid, the command line and environment it starts with.
 
-Layout on the harness's side (the bot sees none of it but what is bound into its sandbox)::
+The jail holds what is the bot's own (its command line, folder, uid and limits) and asks its
+level's :class:`~referee.sandbox.confinement.Confinement` for every step that depends on the
+level. Layout on the harness's side (the bot sees none of it but what its level binds in)::
 
     /tmp/ruckus-jails-XXXX/         0711, one per harness process, removed at exit
         <jail>/                     0711, one per bot process
@@ -22,29 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee.sandbox import procs
+from referee.sandbox.confinement import Confinement
 from referee.sandbox.levels import Level
-from referee.sandbox.limits import MB, Limits, prlimit_prefix
-from referee.sandbox.runtime import (
-    MERGED_USR,
-    NODE_SDK_VARIABLE,
-    SYSTEM_FOLDERS,
-    node_sdk_folder,
-    runtime_folders,
-)
+from referee.sandbox.limits import Limits
+from referee.sandbox.runtime import NODE_SDK_VARIABLE, SYSTEM_FOLDERS, node_sdk_folder
 
-SOCKET_INSIDE = "/run/ruckus"
-"""Where a strict bot finds the folder of its socket."""
-SOCKET_NAME = "bot.sock"
 BOT_UIDS = range(2_100_000_000, 2_100_000_000 + 1_000_000)
 """The uids given to bots when the harness is root: far above any real account."""
-ENVIRONMENT_KEPT = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")
-"""The harness's variables a sandboxed bot still sees (plus HOME, TMPDIR, RUCKUS_PORT,
-RUCKUS_ADDRESS under ``strict``, and RUCKUS_NODE_SDK where the Node.js SDK is)."""
-DOOR_VARIABLES = frozenset(
-    {"RUCKUS_TOKEN", "RUCKUS_TLS_CERT", "RUCKUS_TLS_KEY", "RUCKUS_TLS_CLIENT_CA"}
-)
-"""The TLS and token settings of a referee service: never handed to a bot it starts, even at
-``none`` (the token is the service's secret, and the referee calls its own bots in plaintext)."""
 KILL_ROUNDS = 50
 
 _uids_lock = threading.Lock()
@@ -121,19 +107,6 @@ def read_limit(status_path: Path) -> str | None:
         return None
 
 
-def _parents(folders: list[Path]) -> list[Path]:
-    """Return the ancestors of ``folders`` (outermost first, ``/`` excluded), each once.
-
-    bubblewrap would create them as mount points with mode 0700; the bot needs to pass.
-    """
-    seen: list[Path] = []
-    for folder in folders:
-        for parent in reversed(folder.parents[:-1]):
-            if parent not in seen:
-                seen.append(parent)
-    return seen
-
-
 class Jail:
     """The confinement of one bot process; :meth:`close` removes every trace of it."""
 
@@ -147,28 +120,34 @@ class Jail:
         self.sandbox = sandbox
         self.readable = readable
         """Folders the bot may read besides the runtimes' and its own (the game packages)."""
-        self.level = sandbox.level
+        self.confinement: Confinement = sandbox.level.confinement
         self.argv = tuple(_absolute_arguments(argv))
         self.bot_dir = bot_dir.resolve() if bot_dir is not None else default_bot_dir(argv)
         self.folder = Path(tempfile.mkdtemp(dir=_jails_root()))
         self.folder.chmod(0o711)
-        confined = self.level is not Level.NONE
-        self.uid = _take_uid() if confined and os.geteuid() == 0 else None
+        own_uid = self.confinement.confined and os.geteuid() == 0
+        self.uid = _take_uid() if own_uid else None
         self.status_path = self.folder / "status"
         self.matches = 0
         """Matches this bot has been given (the watchdog's CPU budget is per match)."""
-        self.socket_path = self.folder / "sock" / SOCKET_NAME
-        if self.level is Level.STRICT:
-            self._private_folder("sock")
-        if self.level is Level.BASIC:
-            self._private_folder("scratch")
+        for name in self.confinement.private_folders:
+            self._private_folder(name)
 
-    def _private_folder(self, name: str) -> Path:
+    def _private_folder(self, name: str) -> None:
         path = self.folder / name
         path.mkdir(mode=0o700)
         if self.uid is not None:
             os.chown(path, self.uid, self.uid)
-        return path
+
+    @property
+    def limits(self) -> Limits:
+        """What the bot may use."""
+        return self.sandbox.limits
+
+    @property
+    def confined(self) -> bool:
+        """Whether the bot is confined at all (see :class:`Confinement`)."""
+        return self.confinement.confined
 
     @property
     def own_uid(self) -> bool:
@@ -177,94 +156,24 @@ class Jail:
 
     def address(self, port: int) -> str:
         """Return where the referee reaches the bot (a Unix socket under ``strict``)."""
-        if self.level is Level.STRICT:
-            return f"unix:{self.socket_path}"
-        return f"127.0.0.1:{port}"
+        return self.confinement.address(self, port)
 
     def environment(self, port: int, inherited: dict[str, str]) -> dict[str, str]:
-        """Return the bot's environment: the harness's own at ``none`` (less its
-        :data:`DOOR_VARIABLES`), else an allowlist."""
+        """Return the bot's environment: what its level keeps of ``inherited``, with its port
+        and where the Node.js SDK is."""
         listen = {"RUCKUS_PORT": str(port)}
         node_sdk = node_sdk_folder()
         if node_sdk is not None:
             listen[NODE_SDK_VARIABLE] = str(node_sdk)  # the copy every level lets the bot read
-        if self.level is Level.NONE:
-            own = {name: value for name, value in inherited.items() if name not in DOOR_VARIABLES}
-            return {**own, **listen}
-        kept = {name: inherited[name] for name in ENVIRONMENT_KEPT if name in inherited}
-        home = "/tmp" if self.level is Level.STRICT else str(self.folder / "scratch")
-        if self.level is Level.STRICT:
-            listen["RUCKUS_ADDRESS"] = f"unix:{SOCKET_INSIDE}/{SOCKET_NAME}"
-        return {**kept, "HOME": home, "TMPDIR": home, "PYTHONUNBUFFERED": "1", **listen}
+        return self.confinement.environment(self, listen, inherited)
 
     def cwd(self) -> Path | None:
         """Return the folder the bot starts in (its own folder when confined)."""
-        if self.level is Level.NONE:
-            return None
-        if self.level is Level.BASIC:
-            return self.bot_dir or self.folder / "scratch"
-        return None  # strict: bwrap's --chdir
+        return self.confinement.cwd(self)
 
     def command(self) -> list[str]:
-        """Return the full command line: limits, namespaces, uid, then the bot's own argv.
-
-        As root, bubblewrap runs privileged (no user namespace, so it can bind any folder) and
-        the bot drops to its own uid inside; otherwise bubblewrap runs as the harness's user
-        in a user namespace. ``--no-new-privs`` keeps set-uid programs from raising it again.
-        """
-        setpriv = shutil.which("setpriv")
-        if self.level is Level.NONE:
-            return [setpriv, "--pdeathsig", "KILL", "--", *self.argv] if setpriv else [*self.argv]
-        assert setpriv is not None, "checked by the level's probe"
-        limits = prlimit_prefix(
-            shutil.which("prlimit") or "prlimit", self.sandbox.limits, self.own_uid
-        )
-        if self.uid is not None:
-            ids = [f"--reuid={self.uid}", f"--regid={self.uid}", "--clear-groups"]
-            drop = [setpriv, *ids, "--no-new-privs", "--pdeathsig", "KILL", "--"]
-            if self.level is Level.STRICT:
-                return [*limits, *self._bwrap(privileged=True), *drop, *self.argv]
-            return [*limits, *drop, *self.argv]
-        keep = [setpriv, "--no-new-privs", "--pdeathsig", "KILL", "--"]
-        if self.level is Level.STRICT:
-            return [*limits, *keep, *self._bwrap(privileged=False), *self.argv]
-        return [*limits, *keep, *self.argv]
-
-    def _bwrap(self, privileged: bool) -> list[str]:
-        """Return the bubblewrap part of the command line (strict)."""
-        args = [shutil.which("bwrap") or "bwrap"]
-        if privileged:
-            args += ["--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts"]
-            args += ["--unshare-cgroup-try"]
-        else:
-            args += ["--unshare-all", "--cap-drop", "ALL"]
-        args += ["--die-with-parent", "--new-session", "--hostname", "ruckus"]
-        for folder in SYSTEM_FOLDERS:
-            args += ["--ro-bind", folder, folder]
-        for link in MERGED_USR:
-            if os.path.islink(link):
-                args += ["--symlink", os.readlink(link), link]
-            elif os.path.isdir(link):
-                args += ["--ro-bind", link, link]
-        args += ["--proc", "/proc", "--dev", "/dev"]
-        args += [
-            "--size",
-            str(self.sandbox.limits.file_mb * MB),
-            "--perms",
-            "1777",
-            "--tmpfs",
-            "/tmp",
-        ]
-        readable = runtime_folders(self.argv[0], self.readable)
-        if self.bot_dir is not None:
-            readable.append(self.bot_dir)
-        for parent in _parents([*readable, Path(SOCKET_INSIDE)]):
-            args += ["--perms", "0755", "--dir", str(parent)]
-        for path in readable:
-            args += ["--ro-bind", str(path), str(path)]
-        args += ["--bind", str(self.socket_path.parent), SOCKET_INSIDE]
-        args += ["--chdir", str(self.bot_dir or "/tmp")]
-        return [*args, "--"]
+        """Return the full command line: limits, namespaces, uid, then the bot's own argv."""
+        return self.confinement.command(self)
 
     def members(self, snapshot: list[procs.ProcessInfo], root_pid: int) -> list[procs.ProcessInfo]:
         """Return the bot's processes: all of its uid's, else the tree below ``root_pid``."""

@@ -1,25 +1,30 @@
-"""Sandbox levels, and which of them work on this machine.
+"""Sandbox levels, the object that confines a bot at each, and which of them work here.
 
-- ``strict``: bubblewrap (``bwrap``) namespaces: own PID, mount, IPC, UTS and network
-  namespace with no network at all; the system and runtimes read-only, the bot's own folder
-  read-only, a private ``/tmp``; the referee reaches the bot over a Unix socket.
+- ``strict``: bubblewrap namespaces, no network, the bot's own folder read-only, reached over
+  a Unix socket (:mod:`referee.sandbox.level_strict`).
 - ``basic``: no namespaces; a uid of the bot's own when the harness runs as root, a scrubbed
-  environment, rlimits, loopback TCP.
-- ``none``: the bot runs as the harness's user with its whole environment (debugging only).
+  environment, rlimits, loopback TCP (:mod:`referee.sandbox.level_basic`).
+- ``none``: the bot runs as the harness's user with its whole environment (debugging only;
+  :mod:`referee.sandbox.level_none`).
+
+Each :class:`Level` names its :class:`~referee.sandbox.confinement.Confinement` object
+(``Level.STRICT.confinement``), which the jail asks for every step.
 """
 
 from __future__ import annotations
 
 import enum
 import functools
-import os
 import shutil
-import subprocess
 import sys
 
-PROBE_SECONDS = 10.0
-PROBE_UID = 2_099_999_999
-"""The uid the probes run as when the harness is root (no process of a bot uses it)."""
+from referee.sandbox.confinement import Confinement
+from referee.sandbox.level_basic import BasicConfinement
+from referee.sandbox.level_none import NoConfinement
+from referee.sandbox.level_strict import StrictConfinement
+
+CONFINING_TOOLS = ("prlimit", "setpriv")
+"""What every confining level starts a bot with (util-linux)."""
 
 
 class SandboxError(Exception):
@@ -42,62 +47,35 @@ class Level(enum.Enum):
             known = ", ".join(level.value for level in cls)
             raise ValueError(f"unknown sandbox level {text!r}; known: {known}") from None
 
+    @property
+    def confinement(self) -> Confinement:
+        """The object that confines a bot at this level."""
+        return _CONFINEMENTS[self]
+
+
+_CONFINEMENTS: dict[Level, Confinement] = {
+    Level.NONE: NoConfinement(),
+    Level.BASIC: BasicConfinement(),
+    Level.STRICT: StrictConfinement(),
+}
 
 AUTO = "auto"
 """Asks for the strongest level that works here."""
 
 
-def _run(argv: list[str]) -> str | None:
-    """Run a probe; return None when it succeeds, else what went wrong."""
-    try:
-        done = subprocess.run(
-            argv, capture_output=True, timeout=PROBE_SECONDS, stdin=subprocess.DEVNULL, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return str(error)
-    if done.returncode != 0:
-        lines = (done.stderr or done.stdout).decode(errors="replace").strip().splitlines()
-        return lines[-1][-300:] if lines else f"exit code {done.returncode}"
-    return None
-
-
-def as_bot_user(argv: list[str]) -> list[str]:
-    """Return ``argv`` run as the probe uid when the harness is root, else unchanged."""
-    if os.geteuid() != 0:
-        return argv
-    setpriv = shutil.which("setpriv") or "setpriv"
-    ids = [f"--reuid={PROBE_UID}", f"--regid={PROBE_UID}", "--clear-groups"]
-    return [setpriv, *ids, "--", *argv]
-
-
 @functools.cache
 def unavailable(level: Level) -> str | None:
-    """Return why ``level`` cannot run here, or None when it works (probed once)."""
-    if level is Level.NONE:
+    """Return why ``level`` cannot run here, or None when it works (probed once): a confining
+    level needs Linux and :data:`CONFINING_TOOLS`, then passes its own probe."""
+    confinement = level.confinement
+    if not confinement.confined:
         return None
     if not sys.platform.startswith("linux"):
         return "sandboxing needs Linux"
-    for tool in ("prlimit", "setpriv"):
+    for tool in CONFINING_TOOLS:
         if shutil.which(tool) is None:
             return f"{tool} (util-linux) is not installed"
-    python = [sys.executable, "-c", "import grpc"]
-    if level is Level.BASIC:
-        problem = _run(as_bot_user(python))
-        if problem is not None and os.geteuid() == 0:
-            return f"a bot's own uid cannot run this Python ({sys.executable}): {problem}"
-        return problem
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        return "bubblewrap is not installed (Debian: apt-get install bubblewrap)"
-    if os.geteuid() == 0:
-        namespaces = ["--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts"]
-        probe = [bwrap, *namespaces, "--ro-bind", "/", "/", "--", *as_bot_user(["true"])]
-    else:
-        probe = [bwrap, "--unshare-all", "--ro-bind", "/", "/", "--", "true"]
-    problem = _run(probe)
-    if problem is not None:
-        return f"bubblewrap cannot create namespaces here: {problem}"
-    return None
+    return confinement.unavailable()
 
 
 def strongest() -> Level:
@@ -123,13 +101,6 @@ def resolve(requested: str) -> Level:
     return level
 
 
-_PROTECTS = {
-    Level.STRICT: "namespaces via bubblewrap, no network, only its own folder visible",
-    Level.BASIC: "own uid, scrubbed environment, limits; no namespaces",
-    Level.NONE: "NOT sandboxed: bots run as you, with your environment and files",
-}
-
-
 def sandbox_line(level: Level) -> str:
     """Return the one line that says which sandbox the bots run in."""
-    return f"sandbox: {level.value} ({_PROTECTS[level]})"
+    return f"sandbox: {level.value} ({level.confinement.protects})"

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import IO
 
 from referee.games.registry import plugin_folders
-from referee.sandbox import WATCHDOG, Jail, Level, Sandbox, strongest
-from referee.sandbox.jail import SOCKET_INSIDE
+from referee.sandbox import WATCHDOG, Jail, Sandbox, strongest
+from referee.sandbox.level_strict import SOCKET_INSIDE
 from referee.sandbox.procs import kill_pids, snapshot, tcp_listen_ports
 
 OUTPUT_CAP_BYTES = 1024 * 1024
@@ -94,7 +94,7 @@ class BotProcess:
         self.address = self.jail.address(self.port)
         self.output_path = output_path
         output_path.parent.mkdir(parents=True, exist_ok=True)
-        confined = self.sandbox.level is not Level.NONE
+        confined = self.jail.confined
         try:
             self._popen = subprocess.Popen(
                 self.jail.command(),
@@ -166,7 +166,9 @@ class BotProcess:
         """Return whether a connection to the bot's address opens now."""
         family = socket.AF_UNIX if self.address.startswith("unix:") else socket.AF_INET
         target: str | tuple[str, int] = (
-            str(self.jail.socket_path) if family == socket.AF_UNIX else ("127.0.0.1", self.port)
+            self.address.removeprefix("unix:")
+            if family == socket.AF_UNIX
+            else ("127.0.0.1", self.port)
         )
         with socket.socket(family, socket.SOCK_STREAM) as probe:
             probe.settimeout(0.2)
@@ -177,8 +179,8 @@ class BotProcess:
             return True
 
     def _listens_on_tcp_only(self) -> str | None:
-        """Under ``strict``, name the TCP port a bot listens on in its network-less sandbox."""
-        if self.sandbox.level is not Level.STRICT:
+        """Name the TCP port a bot listens on when its level gives it no network (``strict``)."""
+        if self.jail.confinement.network:
             return None
         for info in self.jail.members(snapshot(), self.pid):
             ports = tcp_listen_ports(info.pid) if info.pid != self.pid else []
@@ -220,7 +222,7 @@ class BotProcess:
 
     def stop(self) -> None:
         """End the bot and every process it started: SIGTERM, then SIGKILL after a grace."""
-        confined = self.sandbox.level is not Level.NONE
+        confined = self.jail.confined
         tree = [] if not confined or self.jail.own_uid else self.jail.members(snapshot(), self.pid)
         if self._popen.poll() is None:
             self._signal_group(signal.SIGTERM)

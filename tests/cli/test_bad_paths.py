@@ -35,6 +35,7 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
     "games": [(["games", "--colour"], "No such option: --colour")],
     "selfplay": [(["selfplay", "chess"], "unknown game 'chess'")],
     "doctor": [(["doctor", "now"], "unexpected extra argument(s) (now)")],
+    "backends": [(["backends", "now"], "unexpected extra argument(s) (now)")],
     "play": [
         (["play", "pilfer", *BOTS, "--log", "{folder}"], "folder is a folder; give a file name"),
         (["play", "pilfer", *BOTS, "--log", "{file}/m.jsonl"], "file.txt is a file, so nothing"),

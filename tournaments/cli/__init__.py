@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from tournaments.cli import bot, doctor, games, play, referee, replay, tournament
+from tournaments.cli import backends, bot, doctor, games, play, referee, replay, tournament
 from tournaments.cli.errors import OneLineErrors
 
 DISTRIBUTION = "ruckus-arena"
@@ -56,5 +56,6 @@ play.register(app)
 referee.register(app)
 replay.register(app)
 tournament.register(app)
+backends.register(app)
 bot.register(app)
 doctor.register(app)

@@ -13,11 +13,12 @@ import typer
 
 from referee.sandbox import SandboxError
 from tournaments.analysis import MAX_RESAMPLES, RESAMPLES, analyse, analysis_json
+from tournaments.cli.backends import BackendName, BackendOptions, placement
 from tournaments.cli.errors import USAGE_EXIT, fail
 from tournaments.cli.hints import concurrency_warning, next_steps
 from tournaments.cli.interrupts import CheckedRunObserver, InterruptGuard
 from tournaments.cli.paths import input_file, output_folder
-from tournaments.definition import BACKENDS, DefinitionError, TournamentDefinition, load_definition
+from tournaments.definition import DefinitionError, TournamentDefinition, load_definition
 from tournaments.runner import (
     BackendError,
     FleetError,
@@ -30,7 +31,7 @@ from tournaments.runner import (
 )
 from tournaments.runner.preflight import PreflightError
 from tournaments.runner.report import current_standings, standings_csv
-from tournaments.runner.session import Placement, resolve_concurrency
+from tournaments.runner.session import resolve_concurrency
 from tournaments.store import ResultStore, StoreError
 from tournaments.ui import Screen
 
@@ -50,8 +51,8 @@ _FAILURES = (
 )
 
 CONCURRENCY_HELP = (
-    "Matches at once (default: the definition's concurrency, else the CPU count; with "
-    "--backend ray, the cluster's CPUs)."
+    "Matches at once (default: the definition's concurrency, else the backend's: the CPU count "
+    "locally, the cluster's CPUs on ray)."
 )
 
 
@@ -143,12 +144,6 @@ NoLive = Annotated[
         "--no-live", help="Print one line per match instead (as a run into a pipe or file does)."
     ),
 ]
-BackendName = Annotated[
-    str | None,
-    typer.Option(
-        "--backend", help="Where matches run: local or ray (default: the definition's, else local)."
-    ),
-]
 KeepGoing = Annotated[
     bool,
     typer.Option(
@@ -156,21 +151,6 @@ KeepGoing = Annotated[
         help="Play even when bots fail the preflight check: their matches are forfeits.",
     ),
 ]
-RayAddress = Annotated[
-    str | None,
-    typer.Option(
-        "--ray-address",
-        help="With --backend ray: the cluster's address (default: the one Ray finds, else a "
-        "new local instance).",
-    ),
-]
-
-
-def _placement(backend: str | None, ray_address: str | None) -> Placement:
-    """Check ``--backend`` and bundle it with ``--ray-address``."""
-    if backend is not None and backend not in BACKENDS:
-        raise typer.BadParameter(f"{backend!r}: choose one of {', '.join(BACKENDS)}")
-    return Placement(backend, ray_address)
 
 
 @tournament_app.command("run")
@@ -182,19 +162,19 @@ def run(
     ] = None,
     no_live: NoLive = False,
     backend: BackendName = None,
-    ray_address: RayAddress = None,
+    backend_option: BackendOptions = None,
     keep_going: KeepGoing = False,
 ) -> None:
     """Start a tournament: spawn its bots, check each one, play every match, print the
     standings."""
-    placement = _placement(backend, ray_address)
+    where = placement(backend, backend_option)
     name = _definition(definition_file).name
     folder = output_folder(run_dir, "--run-dir") if run_dir else default_run_dir(name)
     _warn_concurrency(resolve_concurrency(definition_file.read_text(), concurrency))
     _play(
         folder,
         not no_live,
-        lambda view: start_run(definition_file, folder, concurrency, view, placement, keep_going),
+        lambda view: start_run(definition_file, folder, concurrency, view, where, keep_going),
     )
 
 
@@ -210,11 +190,11 @@ def resume(
     concurrency: Concurrency = None,
     no_live: NoLive = False,
     backend: BackendName = None,
-    ray_address: RayAddress = None,
+    backend_option: BackendOptions = None,
     keep_going: KeepGoing = False,
 ) -> None:
     """Finish an interrupted run: play only the matches without a stored result."""
-    placement = _placement(backend, ray_address)
+    where = placement(backend, backend_option)
     if definition is not None:
         _definition(definition)
     if concurrency is not None:
@@ -222,7 +202,7 @@ def resume(
     _play(
         run_dir,
         not no_live,
-        lambda view: resume_run(run_dir, definition, concurrency, view, placement, keep_going),
+        lambda view: resume_run(run_dir, definition, concurrency, view, where, keep_going),
     )
 
 

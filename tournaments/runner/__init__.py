@@ -2,9 +2,9 @@
 records results.
 
 :func:`start_run` and :func:`resume_run` are the entry points; observers (the live view, the
-plain printer) follow a run through :class:`RunObserver`. Matches run in a local pool of
-``spawn`` workers, each carrying several matches, or as Ray tasks on a Ray cluster
-(:mod:`tournaments.runner.ray_backend`, imported only when asked for).
+plain printer) follow a run through :class:`RunObserver`. Matches run on a backend
+(:mod:`tournaments.runner.backends`): a local pool of ``spawn`` workers, each carrying several
+matches, Ray tasks on a Ray cluster (Ray imported only when asked for), or any installed one.
 
 The names below are imported on first use: a match worker imports
 :mod:`tournaments.runner.worker` alone, and so loads the referee but not the definitions,
@@ -17,7 +17,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tournaments.runner.backend import BackendError
+    from tournaments.runner.backends.base import BackendError
     from tournaments.runner.fleet import BotFleet, FleetError
     from tournaments.runner.layout import RunFolder
     from tournaments.runner.pool import PoolError
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from tournaments.runner.session import resume_run, start_run
 
 _HOMES = {
-    "BackendError": "backend",
+    "BackendError": "backends.base",
     "BotFleet": "fleet",
     "FleetError": "fleet",
     "PoolError": "pool",

@@ -23,7 +23,8 @@ from typing import Protocol
 from referee.games import get_game
 from referee.sandbox import Level
 from tournaments.definition import TournamentDefinition, check_against_spec
-from tournaments.runner.backend import Backend, open_backend
+from tournaments.runner.backends.base import Backend
+from tournaments.runner.backends.placement import Placement
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.pool import Completion
 from tournaments.runner.preflight import settle
@@ -244,12 +245,11 @@ def run_tournament(
     store: ResultStore,
     concurrency: int,
     observer: RunObserver,
-    backend: str = "local",
-    ray_address: str | None = None,
+    placement: Placement | None = None,
     keep_going: bool = False,
 ) -> RunSummary:
-    """Play every unrecorded match of the run in ``folder`` on ``backend`` (``local`` or
-    ``ray``, at ``ray_address``); stop every process on the way out.
+    """Play every unrecorded match of the run in ``folder`` where ``placement`` puts it (by
+    default the definition's backend); stop every process on the way out.
 
     Complete logs an interrupted run left unrecorded are recorded first; then, once the bots
     are started and before the first match, every bot is checked
@@ -263,7 +263,8 @@ def run_tournament(
         observer.notice(f"match {result.key} recorded from its complete log")
     for key, reason in review.rejected.items():
         observer.notice(f"log of match {key} set aside as {folder.set_aside(key)}: {reason}")
-    runner = open_backend(backend, definition, folder, concurrency, observer.notice, ray_address)
+    placed = placement or Placement()
+    runner = placed.open(definition, folder, concurrency, observer.notice)
     try:
         problems = runner.preflight()
         settle(problems, len(definition.bots), keep_going, observer.notice)

@@ -7,15 +7,14 @@ A run whose bots fail preflight stops before any match with
 
 from __future__ import annotations
 
-import os
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
 from referee.games import get_game
 from referee.sandbox import resolve as resolve_level
 from tournaments.definition import TournamentDefinition, check_against_spec, parse_definition
-from tournaments.runner.backend import check_backend
+from tournaments.runner.backends.placement import Placement
+from tournaments.runner.backends.registry import get_backend
 from tournaments.runner.fleet import resolve_address, resolve_command, resolve_security
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.run import RunObserver, RunSummary, run_tournament
@@ -24,38 +23,26 @@ from tournaments.store import ResultStore
 
 def resolve_concurrency(text: str, requested: int | None, backend: str = "local") -> int:
     """Return how many matches run at once: ``requested``, else the definition's
-    ``concurrency``, else the cores (``local``) or 0, every CPU of the cluster (``ray``)."""
+    ``concurrency``, else the backend's default (the cores for ``local``; 0, every CPU of the
+    cluster, for ``ray``)."""
     if requested is not None:
         return requested
     if "concurrency" in tomllib.loads(text):
         return parse_definition(text).concurrency
-    return 0 if backend == "ray" else os.cpu_count() or 1
+    return get_backend(backend).default_concurrency()
 
 
-def check_runnable(definition: TournamentDefinition, backend: str) -> None:
+def check_runnable(definition: TournamentDefinition, placement: Placement) -> None:
     """Raise DefinitionError, FleetError, SandboxError or BackendError if the definition
-    cannot be run as it stands on ``backend`` (its sandbox level, and the TLS files and token
-    variables of its address bots, included)."""
-    check_backend(backend)
+    cannot be run as it stands where ``placement`` puts it (its sandbox level, and the TLS
+    files and token variables of its address bots, included)."""
+    placement.check(definition)
     check_against_spec(definition, get_game(definition.game).spec)
     resolve_level(definition.sandbox)
     for entry in definition.bots:
         if resolve_command(entry, definition.game) is None:
             resolve_address(entry)
             resolve_security(entry)
-
-
-@dataclass(frozen=True)
-class Placement:
-    """Where a run's matches go: ``backend`` (None: the definition's) and, for Ray, the
-    cluster's ``ray_address`` (None: the one Ray finds, else a new local instance)."""
-
-    backend: str | None = None
-    ray_address: str | None = None
-
-    def resolve(self, definition: TournamentDefinition) -> str:
-        """Return the backend to use for ``definition``."""
-        return self.backend or definition.backend
 
 
 def start_run(
@@ -71,17 +58,14 @@ def start_run(
     placement = placement or Placement()
     text = definition_file.read_text(encoding="utf-8")
     definition = parse_definition(text)
-    backend = placement.resolve(definition)
-    check_runnable(definition, backend)
+    check_runnable(definition, placement)
     store = ResultStore.create(run_dir, text)
     try:
         folder = RunFolder(run_dir)
         folder.create()
         folder.write_source(definition_file)
-        size = resolve_concurrency(text, concurrency, backend)
-        return run_tournament(
-            folder, store, size, observer, backend, placement.ray_address, keep_going
-        )
+        size = resolve_concurrency(text, concurrency, placement.resolve(definition))
+        return run_tournament(folder, store, size, observer, placement, keep_going)
     finally:
         store.close()
 
@@ -112,12 +96,9 @@ def resume_run(
     placement = placement or Placement()
     try:
         definition = store.definition()
-        backend = placement.resolve(definition)
-        check_runnable(definition, backend)
+        check_runnable(definition, placement)
         folder.reopen()
-        size = resolve_concurrency(text, concurrency, backend)
-        return run_tournament(
-            folder, store, size, observer, backend, placement.ray_address, keep_going
-        )
+        size = resolve_concurrency(text, concurrency, placement.resolve(definition))
+        return run_tournament(folder, store, size, observer, placement, keep_going)
     finally:
         store.close()

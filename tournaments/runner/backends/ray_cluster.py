@@ -1,4 +1,5 @@
-"""The Ray backend: every match a Ray task, the bots started once per node, one store writer.
+"""The running Ray backend: every match a Ray task, the bots started once per node, one store
+writer (imported only when a run asks for ``ray``: :mod:`tournaments.runner.backends.ray`).
 
 On start the driver (the ``ruckus`` process) places one :class:`NodeBots` actor on every live
 node of the cluster (and on nodes that join later). Each one starts the node's bots given by
@@ -37,7 +38,7 @@ from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 from referee.sandbox import Level, Sandbox, sandbox_line
 from referee.sandbox import resolve as resolve_level
 from tournaments.definition import TournamentDefinition
-from tournaments.runner.backend import BackendError
+from tournaments.runner.backends.base import BackendError
 from tournaments.runner.fleet import BotFleet
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.pool import Completion
