@@ -3,7 +3,9 @@ backend's own options, and ``ruckus backends``, which lists the installed backen
 
 The command line knows no backend's options: each backend declares and parses its own
 (:class:`~tournaments.runner.backends.base.BackendPlugin`), so an installed backend's options
-work with no change here.
+work with no change here. The one exception is an older spelling kept for the scripts that use
+it: ``--ray-address A`` (hidden from ``--help``) means ``--backend ray --backend-option
+address=A``.
 """
 
 from __future__ import annotations
@@ -34,6 +36,17 @@ BackendOptions = Annotated[
     ),
 ]
 
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        hidden=True,
+        help="The older spelling of --backend ray --backend-option address=ADDRESS.",
+    ),
+]
+OLDER_RAY_SPELLING = "ray"
+"""The backend ``--ray-address`` names."""
+
 
 def _given(options: list[str]) -> dict[str, str]:
     """Return ``NAME=VALUE`` items as a mapping; a usage error for an item without ``=``."""
@@ -48,9 +61,17 @@ def _given(options: list[str]) -> dict[str, str]:
     return given
 
 
-def placement(backend: str | None, options: list[str] | None) -> Placement:
+def placement(
+    backend: str | None, options: list[str] | None, ray_address: str | None = None
+) -> Placement:
     """Return where the command's matches go: ``--backend`` (an installed backend's name,
-    else the definition's) with its ``--backend-option`` items, parsed by the backend."""
+    else the definition's) with its ``--backend-option`` items, parsed by the backend (and
+    ``--ray-address``, the older spelling of the Ray backend's address)."""
+    if ray_address is not None:
+        if backend not in (None, OLDER_RAY_SPELLING):
+            raise typer.BadParameter(f"only with --backend ray, not {backend}")
+        backend = OLDER_RAY_SPELLING
+        options = [*(options or []), f"address={ray_address}"]
     if backend is None:
         if options:
             raise typer.BadParameter("needs --backend NAME", param_hint="'--backend-option'")

@@ -13,7 +13,7 @@ import typer
 
 from referee.sandbox import SandboxError
 from tournaments.analysis import MAX_RESAMPLES, RESAMPLES, analyse, analysis_json
-from tournaments.cli.backends import BackendName, BackendOptions, placement
+from tournaments.cli.backends import BackendName, BackendOptions, RayAddress, placement
 from tournaments.cli.errors import USAGE_EXIT, fail
 from tournaments.cli.hints import concurrency_warning, next_steps
 from tournaments.cli.interrupts import CheckedRunObserver, InterruptGuard
@@ -163,11 +163,12 @@ def run(
     no_live: NoLive = False,
     backend: BackendName = None,
     backend_option: BackendOptions = None,
+    ray_address: RayAddress = None,
     keep_going: KeepGoing = False,
 ) -> None:
     """Start a tournament: spawn its bots, check each one, play every match, print the
     standings."""
-    where = placement(backend, backend_option)
+    where = placement(backend, backend_option, ray_address)
     name = _definition(definition_file).name
     folder = output_folder(run_dir, "--run-dir") if run_dir else default_run_dir(name)
     _warn_concurrency(resolve_concurrency(definition_file.read_text(), concurrency))
@@ -191,10 +192,11 @@ def resume(
     no_live: NoLive = False,
     backend: BackendName = None,
     backend_option: BackendOptions = None,
+    ray_address: RayAddress = None,
     keep_going: KeepGoing = False,
 ) -> None:
     """Finish an interrupted run: play only the matches without a stored result."""
-    where = placement(backend, backend_option)
+    where = placement(backend, backend_option, ray_address)
     if definition is not None:
         _definition(definition)
     if concurrency is not None:
