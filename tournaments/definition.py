@@ -36,9 +36,9 @@ A definition names the game, the format, the clocks, the rules, the fault policy
     open_files = 1024
     file_mb = 256              # largest file it may write (and its scratch folder's size)
 
-    [gauntlet]                 # the format's own table, named as it (`ruckus formats` lists
-    champion = "search"        # each table's keys); only the format's table is allowed:
-                               # [knockout] seeding, tiebreak_games; [swiss] rounds
+    [gauntlet]                 # the format's own table, named as it; only that format's
+    champion = "search"        # table is allowed (`ruckus formats` lists each one's keys:
+                               # [knockout] seeding, tiebreak_games; [swiss] rounds)
 
     [ratings]                  # optional: the joint ratings put this bot at 0 (default: mean 0)
     anchor = "random"
@@ -65,11 +65,11 @@ Every problem raises :class:`DefinitionError` whose message names the field, e.g
 silently fall back to defaults. The clocks and the fault policy parse straight into the
 referee's own :class:`~referee.match.Clocks` and :class:`~referee.match.FaultPolicy`; the rules
 are checked by the engine's own ``make_config`` (:mod:`tournaments.game_rules`); the bots are
-parsed in :mod:`tournaments.bot_entries`. The format is a plugin
-(:mod:`tournaments.formats`): it says which player counts and how many bots it takes and parses
-its own table into :attr:`TournamentDefinition.format_options`. Older definitions spelled the policy
-``policy = "strikes"``, ``strikes = N`` (the N-th fault forfeits); that spelling is still read,
-as ``default-action`` with ``max_strikes = N - 1``.
+parsed in :mod:`tournaments.bot_entries`. The format is a plugin (:mod:`tournaments.formats`):
+it says which player counts and how many bots it takes, and parses its own table into
+:attr:`TournamentDefinition.format_options` (:mod:`tournaments.format_tables`). Older
+definitions spelled the policy ``policy = "strikes"``, ``strikes = N`` (the N-th fault
+forfeits); that spelling is still read, as ``default-action`` with ``max_strikes = N - 1``.
 """
 
 from __future__ import annotations
@@ -266,6 +266,8 @@ def definition_hash(definition: TournamentDefinition) -> str:
 
     Comments and key order do not count, and neither do ``concurrency`` and ``backend``: they
     change how fast and where a run goes, not what it plays, so a run may resume with others.
+    The format's options are shown as :func:`~tournaments.format_tables.hashed_format_options`
+    says: a built-in format's under the flat keys the hash always had.
     """
     what_is_played = json.loads(canonical_json(definition))
     del what_is_played["concurrency"], what_is_played["backend"]
