@@ -60,8 +60,6 @@ from tournaments.toml_fields import DefinitionError, choice, int_field
 
 PREFIX = "ko"
 """Key prefix of knockout matches."""
-
-
 SEEDINGS = ("order", "rating")
 """How a bracket is seeded: definition order, or descending ``rating``."""
 
