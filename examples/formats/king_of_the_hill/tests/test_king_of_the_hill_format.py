@@ -7,7 +7,8 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
-import tournaments
+from referee import games
+from tournaments import formats
 from tournaments.definition import DefinitionError, definition_hash
 from tournaments.formats import get_format
 from tournaments.schedule import known_total, next_matches, planned_matches
@@ -26,9 +27,9 @@ def test_the_entry_point_of_its_own_package_gives_the_format():
 
 
 def test_ruckus_itself_never_names_the_format():
-    package = Path(tournaments.__file__).resolve().parent
-    for path in package.rglob("*.py"):
-        assert "king-of-the-hill" not in path.read_text(encoding="utf-8"), path
+    for package in (Path(formats.__file__).parents[1], Path(games.__file__).parents[1]):
+        for path in package.rglob("*.py"):
+            assert "king-of-the-hill" not in path.read_text(encoding="utf-8"), path
 
 
 def test_the_holder_defaults_to_the_first_bot_and_must_be_a_bot():
