@@ -9,6 +9,10 @@ NODE_STAMP := sdk/node/node_modules/.installed
 GAME_EXAMPLE := examples/games/liars_dice
 GAME_STAMP := $(VENV)/.game-example-installed
 GAME_SOURCES := $(shell find $(GAME_EXAMPLE) -name '*.py' -o -name '*.js' -o -name '*.json' -o -name pyproject.toml | grep -v '/build/')
+# The example tournament format, installed the same way.
+FORMAT_EXAMPLE := examples/formats/king_of_the_hill
+FORMAT_STAMP := $(VENV)/.format-example-installed
+FORMAT_SOURCES := $(shell find $(FORMAT_EXAMPLE) -name '*.py' -o -name pyproject.toml | grep -v '/build/')
 
 # Two pytest workers, a test file each at a time: most tests wait on bot processes, so two
 # files side by side finish in about two thirds of the time; a worker that crashes fails the
@@ -30,6 +34,10 @@ $(GAME_STAMP): $(STAMP) $(GAME_SOURCES)
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./$(GAME_EXAMPLE)
 	touch $(GAME_STAMP)
 
+$(FORMAT_STAMP): $(STAMP) $(FORMAT_SOURCES)
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./$(FORMAT_EXAMPLE)
+	touch $(FORMAT_STAMP)
+
 $(NODE_STAMP): sdk/node/package.json sdk/node/package-lock.json
 	npm ci --prefix sdk/node --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
@@ -45,7 +53,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint $(NODE_STAMP) $(GAME_STAMP)
+test: lint $(NODE_STAMP) $(GAME_STAMP) $(FORMAT_STAMP)
 	@test -x /usr/bin/chromium || echo "note: chromium not installed: the browser test will be skipped (apt-get install chromium)"
 	@$(BIN)/ruckus doctor | grep unavailable | sed 's/^/note: sandbox level /;s/$$/ (its tests will be skipped)/' || true
 	$(BIN)/pytest -q $(PYTEST_WORKERS)

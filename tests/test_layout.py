@@ -63,3 +63,23 @@ def test_no_code_outside_a_games_own_files_names_a_game():
                 if isinstance(node, ast.Constant) and node.value in ("pilfer", "wabbit"):
                     offenders.append(f"{relative}:{node.lineno} names {node.value!r}")
     assert offenders == []
+
+
+FORMAT_HOMES = tuple(
+    f"tournaments/formats/{name}.py" for name in ("roundrobin", "gauntlet", "knockout", "swiss")
+)
+"""Where a built-in format's own code lives; everywhere else asks the format."""
+FORMAT_NAMES = ("round-robin", "double-round-robin", "gauntlet", "knockout", "swiss")
+
+
+def test_no_code_outside_a_formats_own_module_names_a_format():
+    offenders = []
+    for folder in ("referee", "sample_bots", "tournaments"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            if relative in FORMAT_HOMES:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(), filename=relative)):
+                if isinstance(node, ast.Constant) and node.value in FORMAT_NAMES:
+                    offenders.append(f"{relative}:{node.lineno} names {node.value!r}")
+    assert offenders == []

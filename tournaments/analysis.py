@@ -4,7 +4,8 @@
 * per pairing, the statistics of :func:`tournaments.stats.all_pairings` (W/D/L and the
   trinomial model from single games, the pentanomial or unit counts and the paired model);
 * the ``[sprt]`` tests, replayed in the order the results were recorded;
-* the knockout bracket, the head-to-head matrix, and every match.
+* what the format shows of itself (a knockout's bracket, lines such as a Swiss round in play),
+  the head-to-head matrix, and every match.
 
 :func:`analysis_json` writes all of it as one JSON document. An infinite Elo or nElo (a 100% or
 0% score) is ``null`` there, its finite bound kept; nElo is ``null`` as well when every game of
@@ -18,8 +19,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tournaments.definition import TournamentDefinition
+from tournaments.formats import FormatView, get_format
 from tournaments.runner.report import current_standings, standings_rows
-from tournaments.schedule import PairingTest, Series, bracket, sequential_tests
+from tournaments.schedule import PairingTest, sequential_tests
 from tournaments.standings import BotStanding
 from tournaments.stats import HeadToHead, PairingStats, all_pairings, head_to_head
 from tournaments.stats.joint import MAX_RESAMPLES as MAX_RESAMPLES  # re-exported
@@ -40,7 +42,8 @@ class RunAnalysis:
     standings: list[BotStanding]
     pairings: list[PairingStats]
     tests: list[PairingTest]
-    bracket: list[Series]
+    format_view: FormatView
+    """What the format shows of itself: a bracket, lines."""
     head_to_head: HeadToHead
     results: list[MatchResult]
     resamples: int
@@ -59,7 +62,7 @@ def analyse(store: ResultStore, resamples: int) -> RunAnalysis:
         standings=current_standings(store, definition, resamples),
         pairings=all_pairings(definition.bot_names, results, definition.players),
         tests=tests.tests() if tests is not None else [],
-        bracket=bracket(definition, finished) if definition.format == "knockout" else [],
+        format_view=get_format(definition.format).view(definition, finished),
         head_to_head=head_to_head(definition.bot_names, results),
         results=results,
         resamples=resamples,
@@ -105,6 +108,7 @@ def analysis_json(analysis: RunAnalysis) -> str:
         "tournament": definition.name,
         "game": definition.game,
         "format": definition.format,
+        "format_options": definition.format_options.to_json(),
         "players": definition.players,
         "ratings": {
             "model": "bradley-terry" if definition.players == 2 else "plackett-luce",
@@ -116,7 +120,8 @@ def analysis_json(analysis: RunAnalysis) -> str:
         "sprt": None
         if config is None
         else {**asdict(config), "tests": [test.to_json() for test in analysis.tests]},
-        "bracket": [asdict(series) for series in analysis.bracket] or None,
+        "bracket": [asdict(series) for series in analysis.format_view.bracket] or None,
+        "format_lines": list(analysis.format_view.lines),
         "head_to_head": analysis.head_to_head.to_json(),
         "matches": [match_json(result) for result in analysis.results],
     }

@@ -6,7 +6,8 @@ A definition names the game, the format, the clocks, the rules, the fault policy
     game = "pilfer"
     scenario = "raid"          # optional: the game's default scenario
     players = 2                # seats per match
-    format = "round-robin"     # round-robin | double-round-robin | gauntlet | knockout | swiss
+    format = "round-robin"     # an installed format (`ruckus formats`): round-robin,
+                               # double-round-robin, gauntlet, knockout, swiss, ...
     games_per_pairing = 2      # knockout: the N of best-of-N
     seed = 7                   # optional: without it every run draws a secret seed
     concurrency = 4
@@ -35,20 +36,15 @@ A definition names the game, the format, the clocks, the rules, the fault policy
     open_files = 1024
     file_mb = 256              # largest file it may write (and its scratch folder's size)
 
-    [gauntlet]                 # gauntlet only
-    champion = "search"
-
-    [knockout]                 # knockout only
-    seeding = "order"          # order | rating (bots then need `rating`)
-    tiebreak_games = 4         # extra games (in seed-sharing pairs) after a tied series
-
-    [swiss]                    # swiss only
-    rounds = 3
+    [gauntlet]                 # the format's own table, named as it; only that format's
+    champion = "search"        # table is allowed (`ruckus formats` lists each one's keys:
+                               # [knockout] seeding, tiebreak_games; [swiss] rounds)
 
     [ratings]                  # optional: the joint ratings put this bot at 0 (default: mean 0)
     anchor = "random"
 
-    [sprt]                     # optional: a round-robin of two bots, or a gauntlet
+    [sprt]                     # optional: where the format tests pairings (a round-robin of
+                               # two bots, a gauntlet)
     elo0 = 0                   # H0: the first bot (gauntlet: the champion) is elo0 stronger
     elo1 = 10                  # H1: it is elo1 stronger; a pairing stops when one is accepted
     alpha = 0.05               # optional: the chance of accepting H1 when H0 holds
@@ -69,9 +65,11 @@ Every problem raises :class:`DefinitionError` whose message names the field, e.g
 silently fall back to defaults. The clocks and the fault policy parse straight into the
 referee's own :class:`~referee.match.Clocks` and :class:`~referee.match.FaultPolicy`; the rules
 are checked by the engine's own ``make_config`` (:mod:`tournaments.game_rules`); the bots are
-parsed in :mod:`tournaments.bot_entries`. Older definitions spelled the policy
-``policy = "strikes"``, ``strikes = N`` (the N-th fault forfeits); that spelling is still read,
-as ``default-action`` with ``max_strikes = N - 1``.
+parsed in :mod:`tournaments.bot_entries`. The format is a plugin (:mod:`tournaments.formats`):
+it says which player counts and how many bots it takes, and parses its own table into
+:attr:`TournamentDefinition.format_options` (:mod:`tournaments.format_tables`). Older
+definitions spelled the policy ``policy = "strikes"``, ``strikes = N`` (the N-th fault
+forfeits); that spelling is still read, as ``default-action`` with ``max_strikes = N - 1``.
 """
 
 from __future__ import annotations
@@ -80,7 +78,7 @@ import hashlib
 import json
 import tomllib
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -90,6 +88,15 @@ from referee.match import Clocks, FaultPolicy
 from referee.sandbox import AUTO, Level, Limits
 from tournaments.bot_entries import BotEntry as BotEntry  # re-exported
 from tournaments.bot_entries import parse_bots
+from tournaments.format_tables import (
+    check_bot_count,
+    format_options,
+    format_tables,
+    hashed_format_options,
+    parse_format,
+    sprt_rules,
+)
+from tournaments.formats import Format, FormatContext, FormatOptions
 from tournaments.game_rules import Rules, check_scenario, game_rules
 from tournaments.runner.backends import backend_names
 from tournaments.stats.sprt import MODELS, Model, SprtConfig
@@ -100,15 +107,9 @@ from tournaments.toml_fields import (
     name_field,
     optional_str,
     reject_unknown,
-    str_field,
     table_field,
 )
 
-FORMATS = ("round-robin", "double-round-robin", "gauntlet", "knockout", "swiss")
-"""The tournament formats, as written in the ``format`` field."""
-
-TWO_PLAYER_FORMATS = ("knockout", "swiss")
-"""Formats that pair bots head to head, so they need ``players = 2``."""
 MAX_SEATS = 16
 """The most seats a definition may ask for; the game's own bounds are checked against its spec."""
 LEGACY_STRIKES = "strikes"
@@ -131,9 +132,6 @@ _TOP_KEYS = frozenset(
         "faults",
         "sandbox",
         "limits",
-        "gauntlet",
-        "knockout",
-        "swiss",
         "ratings",
         "sprt",
         "bots",
@@ -150,6 +148,9 @@ class TournamentDefinition:
     scenario: str | None
     players: int
     format: str
+    """The format's name (:func:`tournaments.formats.get_format` gives the format)."""
+    format_options: FormatOptions
+    """What the format read from its own table (``[gauntlet]``, ``[knockout]``, ...)."""
     games_per_pairing: int
     seed: int | None
     """The seed match seeds derive from; None until the results store draws a secret one."""
@@ -160,10 +161,6 @@ class TournamentDefinition:
     sandbox: str = AUTO
     """A sandbox level name, or ``auto``: the strongest that works where the run starts."""
     limits: Limits = field(default_factory=Limits)
-    champion: str | None = None
-    seeding: str = "order"
-    tiebreak_games: int = 4
-    swiss_rounds: int = 0
     backend: str = "local"
     """Where matches run: an installed backend's name (``local``: a pool on this machine;
     ``ray``: a Ray cluster; see :mod:`tournaments.runner.backends`)."""
@@ -211,22 +208,21 @@ def parse_definition(text: str) -> TournamentDefinition:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DefinitionError("<toml>", str(error)) from None
-    reject_unknown("", data, _TOP_KEYS)
+    reject_unknown("", data, _TOP_KEYS | format_tables())
     name = name_field(data, "name")
     game = choice(data, "game", game_names(), None)
     scenario = optional_str(data, "scenario")
     players = int_field(data, "players", 2, 2, MAX_SEATS)
-    fmt = choice(data, "format", FORMATS, None)
-    if fmt in TWO_PLAYER_FORMATS and players != 2:
-        raise DefinitionError("players", f"format {fmt!r} needs players = 2")
+    fmt = parse_format(data, players)
     bots = parse_bots(data)
-    _check_bot_count(fmt, players, bots)
-    return TournamentDefinition(
+    check_bot_count(fmt, players, bots)
+    definition = TournamentDefinition(
         name=name,
         game=game,
         scenario=scenario,
         players=players,
-        format=fmt,
+        format=fmt.name,
+        format_options=format_options(data, fmt, FormatContext(players, bots)),
         games_per_pairing=int_field(data, "games_per_pairing", 1, 1, 1000),
         seed=int_field(data, "seed", -1, 0, 2**63 - 1) if "seed" in data else None,
         concurrency=int_field(data, "concurrency", 1, 1, 1024),
@@ -237,10 +233,11 @@ def parse_definition(text: str) -> TournamentDefinition:
         limits=_limits(table_field(data, "limits")),
         backend=choice(data, "backend", backend_names(), "local"),
         anchor=_anchor(table_field(data, "ratings"), bots),
-        sprt=_sprt(table_field(data, "sprt"), fmt, bots) if "sprt" in data else None,
         rules=game_rules(game, scenario, table_field(data, "rules")) if "rules" in data else (),
-        **_format_options(data, fmt, bots),
     )
+    if "sprt" in data:
+        definition = _with_sprt(definition, table_field(data, "sprt"), fmt)
+    return definition
 
 
 def check_against_spec(definition: TournamentDefinition, spec: GameSpec) -> None:
@@ -264,9 +261,13 @@ def definition_hash(definition: TournamentDefinition) -> str:
 
     Comments and key order do not count, and neither do ``concurrency`` and ``backend``: they
     change how fast and where a run goes, not what it plays, so a run may resume with others.
+    The format's options are shown as :func:`~tournaments.format_tables.hashed_format_options`
+    says: a built-in format's under the flat keys the hash always had.
     """
     what_is_played = json.loads(canonical_json(definition))
     del what_is_played["concurrency"], what_is_played["backend"]
+    del what_is_played["format_options"]
+    what_is_played.update(hashed_format_options(definition.format, definition.format_options))
     what_is_played["clocks"] = definition.clocks.to_json()  # no margin: the hash it always had
     what_is_played["startup_ms"] = definition.clocks.startup_ms  # where the hash always had it
     for table in ("anchor", "sprt"):  # without them, the hash a definition always had
@@ -328,10 +329,18 @@ def _anchor(table: dict[str, Any], bots: tuple[BotEntry, ...]) -> str | None:
     return anchor
 
 
-def _sprt(table: dict[str, Any], fmt: str, bots: tuple[BotEntry, ...]) -> SprtConfig:
+def _with_sprt(
+    definition: TournamentDefinition, table: dict[str, Any], fmt: Format
+) -> TournamentDefinition:
+    """Return ``definition`` with the ``[sprt]`` of ``table``, if its format tests pairings."""
+    config = _sprt(table)
+    if not fmt.tested_pairings(definition):
+        raise DefinitionError("sprt", f"needs {sprt_rules()}")
+    return replace(definition, sprt=config)
+
+
+def _sprt(table: dict[str, Any]) -> SprtConfig:
     reject_unknown("sprt.", table, frozenset({"elo0", "elo1", "alpha", "beta", "model"}))
-    if fmt != "gauntlet" and not (fmt.endswith("round-robin") and len(bots) == 2):
-        raise DefinitionError("sprt", "needs format = 'gauntlet', or a round-robin of two bots")
     elo0, elo1 = _number(table, "sprt.elo0", None), _number(table, "sprt.elo1", None)
     alpha = _number(table, "sprt.alpha", SprtConfig.alpha)
     beta = _number(table, "sprt.beta", SprtConfig.beta)
@@ -353,43 +362,3 @@ def _number(table: dict[str, Any], field: str, default: float | None) -> float:
     if not isinstance(value, int | float) or isinstance(value, bool):
         raise DefinitionError(field, f"expected a number, got {value!r}")
     return float(value)
-
-
-def _check_bot_count(fmt: str, players: int, bots: tuple[BotEntry, ...]) -> None:
-    needed = players + 1 if fmt == "gauntlet" else players
-    if len(bots) < needed:
-        raise DefinitionError("bots", f"format {fmt!r} with {players} players needs {needed} bots")
-
-
-def _format_options(data: dict[str, Any], fmt: str, bots: tuple[BotEntry, ...]) -> dict[str, Any]:
-    for section in ("gauntlet", "knockout", "swiss"):
-        if section in data and section != fmt:
-            raise DefinitionError(section, f"table only allowed with format = {section!r}")
-    table = table_field(data, fmt) if fmt in ("gauntlet", "knockout", "swiss") else {}
-    if fmt == "gauntlet":
-        reject_unknown("gauntlet.", table, frozenset({"champion"}))
-        champion = str_field(table, "gauntlet.champion")
-        if champion not in {bot.name for bot in bots}:
-            raise DefinitionError("gauntlet.champion", f"{champion!r} is not a bot name")
-        return {"champion": champion}
-    if fmt == "knockout":
-        return _knockout_options(table, bots)
-    if fmt == "swiss":
-        reject_unknown("swiss.", table, frozenset({"rounds"}))
-        default_rounds = max(1, (len(bots) - 1).bit_length())
-        rounds = int_field(table, "swiss.rounds", default_rounds, 1, len(bots) - 1)
-        return {"swiss_rounds": rounds}
-    return {}
-
-
-def _knockout_options(table: dict[str, Any], bots: tuple[BotEntry, ...]) -> dict[str, Any]:
-    reject_unknown("knockout.", table, frozenset({"seeding", "tiebreak_games"}))
-    seeding = choice(table, "knockout.seeding", ("order", "rating"), "order")
-    if seeding == "rating":
-        for index, bot in enumerate(bots):
-            if bot.rating is None:
-                raise DefinitionError(f"bots[{index}].rating", "seeding = 'rating' needs it")
-    tiebreak = int_field(table, "knockout.tiebreak_games", 4, 0, 100)
-    if tiebreak % 2:
-        raise DefinitionError("knockout.tiebreak_games", "must be even (games come in pairs)")
-    return {"seeding": seeding, "tiebreak_games": tiebreak}

@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BOTS = ["--bot", "random", "--bot", "random"]
 CASES: dict[str, list[tuple[list[str], str]]] = {
     "games": [(["games", "--colour"], "No such option: --colour")],
+    "formats": [(["formats", "ladder"], "unknown format 'ladder'; known formats: ")],
     "selfplay": [(["selfplay", "chess"], "unknown game 'chess'")],
     "doctor": [(["doctor", "now"], "unexpected extra argument(s) (now)")],
     "backends": [(["backends", "now"], "unexpected extra argument(s) (now)")],

@@ -16,6 +16,9 @@ from tournaments.definition import (
     load_definition,
     parse_definition,
 )
+from tournaments.formats.gauntlet import GauntletOptions
+from tournaments.formats.knockout import KnockoutOptions
+from tournaments.formats.swiss import SwissOptions
 from tournaments.schedule import next_matches
 
 DEFS = Path(__file__).resolve().parents[2] / "tournaments" / "defs"
@@ -60,7 +63,7 @@ def test_every_example_loads_fits_its_game_and_schedules(path):
 def test_a_valid_definition_parses_every_field():
     definition = parse_definition(VALID)
     assert definition.game == "wabbit"
-    assert definition.champion == "champ"
+    assert definition.format_options == GauntletOptions(champion="champ")
     assert definition.bots[0].command == ("python", "-m", "my_bot", "--fast")
     assert definition.bots[1].sample == "wabbit-random"
     assert definition.bots[2].address == "grpc://127.0.0.1:50051"
@@ -146,7 +149,7 @@ def test_head_to_head_formats_need_two_players(make_definition, fmt):
 
 def test_knockout_options(make_definition):
     definition = make_definition("knockout", 4, options="[knockout]\ntiebreak_games = 2")
-    assert (definition.seeding, definition.tiebreak_games) == ("order", 2)
+    assert definition.format_options == KnockoutOptions(seeding="order", tiebreak_games=2)
     with pytest.raises(DefinitionError, match=r"^knockout\.tiebreak_games: .*even"):
         make_definition("knockout", 4, options="[knockout]\ntiebreak_games = 3")
     with pytest.raises(DefinitionError, match=r"^bots\[0\]\.rating: "):
@@ -154,8 +157,8 @@ def test_knockout_options(make_definition):
 
 
 def test_swiss_rounds_default_and_bounds(make_definition):
-    assert make_definition("swiss", 8).swiss_rounds == 3
-    assert make_definition("swiss", 9).swiss_rounds == 4
+    assert make_definition("swiss", 8).format_options == SwissOptions(rounds=3)
+    assert make_definition("swiss", 9).format_options == SwissOptions(rounds=4)
     with pytest.raises(DefinitionError, match=r"^swiss\.rounds: "):
         make_definition("swiss", 4, options="[swiss]\nrounds = 4")
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tournaments.formats.knockout import bracket, bracket_order, seeded_bots
 from tournaments.schedule import next_matches
-from tournaments.schedule.knockout import bracket, bracket_order, seeded_bots
 from tournaments.schedule.match import Match
 
 HIGH_WINS = (1, 2)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tournaments.definition import DefinitionError, definition_hash, parse_definition
+from tournaments.formats.gauntlet import gauntlet_matches
 from tournaments.schedule import next_matches, planned_matches, sequential_tests
-from tournaments.schedule.gauntlet import gauntlet_matches
 from tournaments.stats import SprtConfig, pairing_sprt
 
 SPRT = '\n[sprt]\nelo0 = 0\nelo1 = 100\nmodel = "logistic"\n'
@@ -29,7 +29,7 @@ def test_sprt_and_ratings_tables_parse(make_definition):
     ("fmt", "bots", "options", "field", "message"),
     [
         ("round-robin", 3, SPRT, "sprt", "round-robin of two bots"),
-        ("swiss", 4, SPRT, "sprt", "needs format"),
+        ("swiss", 4, SPRT, "sprt", "needs .*format = 'gauntlet'"),
         ("round-robin", 2, "\n[sprt]\nelo1 = 5\n", "sprt.elo0", "missing required field"),
         ("round-robin", 2, "\n[sprt]\nelo0 = 5\nelo1 = 5\n", "sprt", "elo0 must be below elo1"),
         ("round-robin", 2, "\n[sprt]\nelo0 = 0\nelo1 = 200\n", "sprt", "within ±150"),

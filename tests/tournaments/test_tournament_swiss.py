@@ -8,9 +8,9 @@ from collections import Counter, defaultdict
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tournaments.formats.swiss import swiss_byes
 from tournaments.schedule import next_matches
 from tournaments.schedule.match import Match
-from tournaments.schedule.swiss import swiss_byes
 
 
 def play_out(definition, outcome, pick) -> tuple[dict[str, tuple[int, ...]], list[Match]]:

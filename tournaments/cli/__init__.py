@@ -7,7 +7,17 @@ from typing import Annotated
 
 import typer
 
-from tournaments.cli import backends, bot, doctor, games, play, referee, replay, tournament
+from tournaments.cli import (
+    backends,
+    bot,
+    doctor,
+    formats,
+    games,
+    play,
+    referee,
+    replay,
+    tournament,
+)
 from tournaments.cli.errors import OneLineErrors
 
 DISTRIBUTION = "ruckus-arena"
@@ -52,6 +62,7 @@ def main(
 
 
 games.register(app)
+formats.register(app)
 play.register(app)
 referee.register(app)
 replay.register(app)

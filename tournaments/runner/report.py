@@ -1,7 +1,8 @@
 """Standings as the run reports them: read from the store, flattened for JSON and CSV.
 
 ``elo`` is the joint rating, ``elo_lower`` and ``elo_upper`` its bootstrap 95% interval (empty
-without resamples); ``buchholz`` and ``sonneborn_berger`` are set for Swiss runs. A missing or
+without resamples); ``buchholz`` and ``sonneborn_berger`` are set where the format breaks ties
+by them (Swiss). A missing or
 non-finite figure is written as null / empty.
 """
 
@@ -12,7 +13,7 @@ import io
 import math
 
 from tournaments.definition import TournamentDefinition
-from tournaments.schedule import swiss_byes
+from tournaments.formats import get_format
 from tournaments.standings import BotStanding, StandingsOptions, standings_from_store
 from tournaments.store import FAULT_CLASSES, ResultStore
 
@@ -21,17 +22,16 @@ Row = dict[str, str | int | float | None]
 
 def standings_options(definition: TournamentDefinition, resamples: int = 0) -> StandingsOptions:
     """Return how ``definition``'s standings are ranked and rated."""
-    return StandingsOptions(definition.format == "swiss", definition.anchor, resamples)
+    tiebreaks = get_format(definition.format).tiebreaks
+    return StandingsOptions(tiebreaks, definition.anchor, resamples)
 
 
 def current_standings(
     store: ResultStore, definition: TournamentDefinition, resamples: int = 0
 ) -> list[BotStanding]:
-    """Return the standings from everything stored now (Swiss byes included), the ratings'
-    intervals from ``resamples`` bootstrap resamples (0: none)."""
-    byes: dict[str, int] = {}
-    if definition.format == "swiss":
-        byes = swiss_byes(definition, store.finished_ranks())
+    """Return the standings from everything stored now (the format's byes included), the
+    ratings' intervals from ``resamples`` bootstrap resamples (0: none)."""
+    byes = get_format(definition.format).byes(definition, store.finished_ranks())
     options = standings_options(definition, resamples)
     return standings_from_store(store, definition.bot_names, byes, options)
 

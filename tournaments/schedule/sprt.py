@@ -1,16 +1,18 @@
 """Sequential tests that stop a pairing early: which pairings are tested and which games they
 still need.
 
-A definition with ``[sprt]`` tests the first bot against the second in a round-robin of two
-bots, and the champion against every other bot in a gauntlet (any number of seats): the test
-of :func:`tournaments.stats.pairing_sprt` on the pairing's complete seed units (pairs of games
-with the seats swapped, or seat-rotated cycles of 3- and 4-player groups).
+A definition with ``[sprt]`` tests the pairings its format names
+(:meth:`tournaments.formats.Format.tested_pairings`): the first bot against the second in a
+round-robin of two bots, the champion against every other bot in a gauntlet (any number of
+seats). Each is the test of :func:`tournaments.stats.pairing_sprt` on the pairing's complete
+seed units (pairs of games with the seats swapped, or seat-rotated cycles of 3- and 4-player
+groups).
 
 The results are taken in the order they were recorded, and a test stops at the first unit
 that takes its LLR to a bound: its decision, LLR and units are those of that moment, and games
 recorded after it (matches that were already running) do not move it. Replaying the same
 recorded order, a resumed run and ``show`` reach the same decision. A match is still *needed*
-while one of the champion's pairings in it is undecided; the others are skipped.
+while one of the tested pairings in it is undecided; the others are skipped.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.definition import TournamentDefinition
+from tournaments.formats import get_format
 from tournaments.schedule.match import Match
 from tournaments.stats import SprtConfig, SprtState, sprt_state
 from tournaments.stats.counts import unit_counts
@@ -62,11 +65,7 @@ class _Test:
 
 def tested_pairings(definition: TournamentDefinition) -> list[tuple[str, str]]:
     """Return the (bot, opponent) pairs a ``[sprt]`` definition tests, in definition order."""
-    names = definition.bot_names
-    if definition.format == "gauntlet":
-        champion = str(definition.champion)
-        return [(champion, name) for name in names if name != champion]
-    return [(names[0], names[1])]
+    return get_format(definition.format).tested_pairings(definition)
 
 
 class SequentialTests:

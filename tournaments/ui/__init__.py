@@ -46,8 +46,8 @@ __all__ = [
 def print_report(
     console: Console, analysis: RunAnalysis, h2h: bool = False, matches: bool = False
 ) -> None:
-    """Print a run's standings, pairings, SPRT tests and (knockout) bracket; with ``h2h`` the
-    head-to-head matrix, with ``matches`` every match."""
+    """Print a run's standings, pairings, SPRT tests and what the format shows (a bracket,
+    lines); with ``h2h`` the head-to-head matrix, with ``matches`` every match."""
     definition = analysis.definition
     played = len(analysis.results)
     count = "1 match" if played == 1 else f"{played} matches"
@@ -59,8 +59,10 @@ def print_report(
         console.print(pairings_table(analysis.pairings, definition.players))
     if analysis.tests:
         console.print(sprt_table(analysis.tests))
-    if analysis.bracket:
-        console.print(bracket_tree(definition, analysis.bracket))
+    for line in analysis.format_view.lines:
+        console.print(line, markup=False, highlight=False)
+    if analysis.format_view.bracket:
+        console.print(bracket_tree(definition, analysis.format_view.bracket))
     if h2h:
         console.print(head_to_head_table(analysis.head_to_head))
     if matches:

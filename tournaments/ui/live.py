@@ -1,5 +1,5 @@
 """The live view of a run: progress with ETA, the matches playing now, leaderboard, SPRT, latest
-results, bracket, faults.
+results, what the format shows (a bracket, lines), faults.
 
 The bar counts the matches done of the run's known total (see
 :class:`~tournaments.schedule.RunProgress`): ``5/14`` of a fixed total, ``5/14+`` when more may
@@ -29,6 +29,7 @@ from rich.progress import (
 from rich.text import Text
 
 from tournaments.definition import TournamentDefinition
+from tournaments.formats import get_format
 from tournaments.runner import RunContext
 from tournaments.runner.report import standings_options
 from tournaments.schedule import (
@@ -36,8 +37,6 @@ from tournaments.schedule import (
     PairingTest,
     RunProgress,
     SequentialTests,
-    bracket,
-    swiss_byes,
 )
 from tournaments.standings import StandingsTracker
 from tournaments.store import MatchResult
@@ -193,12 +192,13 @@ class LiveView:
                 self.run_progress.began(now)
 
     def _body(self) -> RenderableType:
-        """Return the leaderboard, tests, latest results, bracket and faults as they stand."""
+        """Return the leaderboard, tests, latest results, what the format shows and the faults
+        as they stand."""
         if self.standings is None or self.definition is None:
             return Group(*(Text(line) for line in self.notices))
-        byes = (
-            swiss_byes(self.definition, self.finished) if self.definition.format == "swiss" else {}
-        )
+        fmt = get_format(self.definition.format)
+        byes = fmt.byes(self.definition, self.finished)
+        view = fmt.view(self.definition, self.finished)
         title = f"Leaderboard after {self.standings.count} matches"
         if self.standings.rated < self.standings.count:
             title += f" (Elo as of {self.standings.rated})"
@@ -208,8 +208,9 @@ class LiveView:
         if self.tests:
             parts.append(sprt_table(self.tests))
         parts.append(results_table(list(self.recent)))
-        if self.definition.format == "knockout":
-            parts.append(bracket_tree(self.definition, bracket(self.definition, self.finished)))
+        parts.extend(Text(line) for line in view.lines)
+        if view.bracket:
+            parts.append(bracket_tree(self.definition, view.bracket))
         faults = [*self.faults, *self.notices]
         if faults:
             lines = [Text(line) for line in faults]

@@ -11,7 +11,8 @@ from rich.tree import Tree
 
 from tournaments.analysis import nelo_shown
 from tournaments.definition import TournamentDefinition
-from tournaments.schedule import Match, PairingTest, Series
+from tournaments.formats import Series
+from tournaments.schedule import Match, PairingTest
 from tournaments.standings import BotStanding
 from tournaments.stats import HeadToHead, JointRating, PairingStats, PairwiseElo, format_elo
 from tournaments.store import FAULT_CLASSES, MatchResult

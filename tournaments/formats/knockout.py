@@ -19,37 +19,62 @@ neither) and ``rem`` the games left in the current segment:
   matter, and the released count only grows as results arrive (a resume replays nothing).
 
 A later series starts as soon as both its feeder series are decided.
+
+``[knockout]`` sets ``seeding`` and ``tiebreak_games``; a knockout needs ``players = 2``.
+
+Its known total (what progress counts) grows as results arrive, since a series stops as soon
+as it is decided and a tied one goes on to tiebreak pairs. It is a lower bound of the final
+count, which never decreases and reaches it when the final is decided:
+
+* a bye plays nothing, and a decided series counts the games it played;
+* a series being played counts its games so far and the fewest that could decide it in the
+  segment it is in: ``min(rem, (rem - |d|) // 2 + 1)`` (the games knockout has released);
+* a series whose bots are not known yet counts the fewest games that decide a regulation
+  of ``N`` games from the start: ``N // 2 + 1`` (``N`` itself for ``N`` of 1 or 2).
+
+``more`` says the final count may be larger: some series could still play more than it
+counts (a regulation of 3 or more games that is not over in the fewest, or tiebreak pairs
+after a tie). When ``more`` is false the known total is the final count.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
 
-from tournaments.definition import TournamentDefinition
+from tournaments.formats.base import (
+    Format,
+    FormatContext,
+    FormatOptions,
+    FormatView,
+    KnownTotal,
+    OptionField,
+    Series,
+    Tournament,
+    options_of,
+)
 from tournaments.schedule.match import Finished, Match, points_2p
 from tournaments.schedule.seeds import derive_seed
+from tournaments.toml_fields import DefinitionError, choice, int_field
 
 PREFIX = "ko"
 """Key prefix of knockout matches."""
+SEEDINGS = ("order", "rating")
+"""How a bracket is seeded: definition order, or descending ``rating``."""
 
 
 @dataclass(frozen=True)
-class Series:
-    """One bracket slot: its participants (``None`` is a bye or not yet known) and progress."""
+class KnockoutOptions(FormatOptions):
+    """``[knockout]``: how the bracket is seeded and the tiebreak games after a tied series."""
 
-    round: int
-    slot: int
-    high: str | None
-    low: str | None
-    high_wins: int
-    low_wins: int
-    games_played: int
-    winner: str | None
+    seeding: str = "order"
+    tiebreak_games: int = 4
 
 
-def seeded_bots(definition: TournamentDefinition) -> list[str]:
+def seeded_bots(definition: Tournament) -> list[str]:
     """Return the bot names in seed order (seed 1 first)."""
-    if definition.seeding == "rating":
+    if options_of(definition, KnockoutOptions).seeding == "rating":
         order = sorted(
             enumerate(definition.bots), key=lambda item: (-(item[1].rating or 0.0), item[0])
         )
@@ -66,7 +91,7 @@ def bracket_order(size: int) -> list[int]:
     return order
 
 
-def bracket(definition: TournamentDefinition, finished: Finished) -> list[Series]:
+def bracket(definition: Tournament, finished: Finished) -> list[Series]:
     """Return every series known so far, round by round, with its progress and winner."""
     seeds = seeded_bots(definition)
     size = 1 << (len(seeds) - 1).bit_length()
@@ -91,7 +116,7 @@ def bracket(definition: TournamentDefinition, finished: Finished) -> list[Series
     return series
 
 
-def knockout_matches(definition: TournamentDefinition, finished: Finished) -> list[Match]:
+def knockout_matches(definition: Tournament, finished: Finished) -> list[Match]:
     """Return the unfinished games that can be played now; empty once the final is decided."""
     matches = []
     for state in bracket(definition, finished):
@@ -112,7 +137,7 @@ class _Progress:
 
 
 def _series(
-    definition: TournamentDefinition,
+    definition: Tournament,
     finished: Finished,
     round_number: int,
     slot: int,
@@ -136,14 +161,15 @@ def _key_base(round_number: int, slot: int) -> str:
     return f"{PREFIX}/r{round_number}/s{slot}"
 
 
-def _segments(definition: TournamentDefinition) -> list[range]:
+def _segments(definition: Tournament) -> list[range]:
     """Return regulation then the tiebreak pairs, as ranges of game numbers."""
-    lengths = [definition.games_per_pairing] + [2] * (definition.tiebreak_games // 2)
+    tiebreaks = options_of(definition, KnockoutOptions).tiebreak_games // 2
+    lengths = [definition.games_per_pairing] + [2] * tiebreaks
     starts = [sum(lengths[:index]) for index in range(len(lengths))]
     return [range(start, start + length) for start, length in zip(starts, lengths, strict=True)]
 
 
-def _progress(definition: TournamentDefinition, finished: Finished, base: str) -> _Progress:
+def _progress(definition: Tournament, finished: Finished, base: str) -> _Progress:
     """Score the series segment by segment; the decision is >= 0 when the higher seed advances."""
     wins = [0, 0]
     played = 0
@@ -167,7 +193,7 @@ def _progress(definition: TournamentDefinition, finished: Finished, base: str) -
     return _Progress(wins[0], wins[1], played, 0, range(0))
 
 
-def _released(definition: TournamentDefinition, finished: Finished, state: Series) -> list[Match]:
+def _released(definition: Tournament, finished: Finished, state: Series) -> list[Match]:
     """Return the unfinished games of the open segment that are released now."""
     base = _key_base(state.round, state.slot)
     segment = _progress(definition, finished, base).segment
@@ -189,3 +215,86 @@ def _released(definition: TournamentDefinition, finished: Finished, state: Serie
         for game, key in zip(segment[:release], keys, strict=False)
         if key not in finished
     ]
+
+
+def knockout_total(definition: Tournament, finished: Finished) -> KnownTotal:
+    """Return the known total of the bracket after ``finished`` (see the module docstring)."""
+    regulation = definition.games_per_pairing
+    fewest = _fewest_to_decide(regulation, 0)
+    tiebreaks = options_of(definition, KnockoutOptions).tiebreak_games // 2
+    matches = 0
+    more = False
+    for series in bracket(definition, finished):
+        if series.winner is not None:
+            matches += series.games_played
+        elif series.high is None or series.low is None:
+            matches += fewest
+            more = more or fewest < regulation or tiebreaks > 0
+        else:
+            rem, later = _open_segment(series, regulation, tiebreaks)
+            counted = _fewest_to_decide(rem, abs(series.high_wins - series.low_wins))
+            matches += series.games_played + counted
+            more = more or counted < rem or later > 0
+    return KnownTotal(matches, more)
+
+
+def _fewest_to_decide(rem: int, lead: int) -> int:
+    """Return the fewest games that decide a series with ``rem`` games left in its segment
+    and a difference of ``lead`` wins (the leader wins them all)."""
+    return min(rem, (rem - lead) // 2 + 1)
+
+
+def _open_segment(series: Series, regulation: int, tiebreaks: int) -> tuple[int, int]:
+    """Return the games without a result in an open series' current segment and the tiebreak
+    segments after it. Every earlier segment is complete (and tied), so the current one is
+    the first that ends after the games played."""
+    end = regulation
+    later = tiebreaks
+    while end <= series.games_played and later > 0:
+        end += 2
+        later -= 1
+    return end - series.games_played, later
+
+
+class Knockout(Format):
+    """The knockout format (see the module docstring)."""
+
+    name = "knockout"
+    summary = "a seeded bracket of best-of-N series, N = games_per_pairing"
+    fields = (
+        OptionField("seeding", '"order"', "order | rating (every bot then needs a rating)"),
+        OptionField("tiebreak_games", "4", "extra games, in seed-sharing pairs, after a tie"),
+    )
+    players = 2
+    hash_keys = MappingProxyType({"seeding": "seeding", "tiebreak_games": "tiebreak_games"})
+
+    def parse_options(self, table: dict[str, Any], context: FormatContext) -> KnockoutOptions:
+        """Return ``[knockout]``: rating seeding needs every bot's ``rating``; tiebreak games
+        come in pairs."""
+        seeding = choice(table, "knockout.seeding", SEEDINGS, KnockoutOptions.seeding)
+        if seeding == "rating":
+            for index, bot in enumerate(context.bots):
+                if bot.rating is None:
+                    raise DefinitionError(f"bots[{index}].rating", "seeding = 'rating' needs it")
+        tiebreak = int_field(
+            table, "knockout.tiebreak_games", KnockoutOptions.tiebreak_games, 0, 100
+        )
+        if tiebreak % 2:
+            raise DefinitionError("knockout.tiebreak_games", "must be even (games come in pairs)")
+        return KnockoutOptions(seeding, tiebreak)
+
+    def next_matches(self, definition: Tournament, finished: Finished) -> list[Match]:
+        """Return the released games of the open series."""
+        return knockout_matches(definition, finished)
+
+    def known_total(self, definition: Tournament, finished: Finished) -> KnownTotal:
+        """Return the games played and the fewest still needed to decide every series."""
+        return knockout_total(definition, finished)
+
+    def view(self, definition: Tournament, finished: Finished) -> FormatView:
+        """Return the bracket, drawn as a tree."""
+        return FormatView(bracket=tuple(bracket(definition, finished)))
+
+
+KNOCKOUT = Knockout()
+"""The knockout format."""

@@ -19,20 +19,43 @@ one is complete.
 
 The rules, strictest first: (1) no repeated pairing and seat-safe, (2) no repeated pairing,
 (3) anything. Each round uses the first rule under which some bye and pairing exist.
+
+``[swiss] rounds`` is the number of rounds (default: enough to tell the bots apart, the bits
+of ``bots - 1``); a Swiss needs ``players = 2``. Standings break ties by Buchholz, then
+Sonneborn-Berger, and count a bye as a win.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
 
-from tournaments.definition import TournamentDefinition
+from tournaments.formats.base import (
+    Format,
+    FormatContext,
+    FormatOptions,
+    FormatView,
+    KnownTotal,
+    OptionField,
+    Tournament,
+    options_of,
+)
 from tournaments.schedule.match import Finished, Match, group_label, points_2p
 from tournaments.schedule.seats import rotate
 from tournaments.schedule.seeds import derive_seed
+from tournaments.toml_fields import int_field
 
 PREFIX = "swiss"
 """Key prefix of Swiss matches."""
+
+
+@dataclass(frozen=True)
+class SwissOptions(FormatOptions):
+    """``[swiss]``: how many rounds are played."""
+
+    rounds: int
 
 
 @dataclass
@@ -45,21 +68,21 @@ class _Table:
     first_minus_second: dict[str, int] = field(default_factory=dict)
 
 
-def swiss_matches(definition: TournamentDefinition, finished: Finished) -> list[Match]:
+def swiss_matches(definition: Tournament, finished: Finished) -> list[Match]:
     """Return the unfinished games of the current round; empty after the last round."""
     return _walk(definition, finished)[0]
 
 
-def swiss_byes(definition: TournamentDefinition, finished: Finished) -> dict[str, int]:
+def swiss_byes(definition: Tournament, finished: Finished) -> dict[str, int]:
     """Return how many byes each bot has had in the rounds released so far."""
     return _walk(definition, finished)[1].byes
 
 
-def _walk(definition: TournamentDefinition, finished: Finished) -> tuple[list[Match], _Table]:
+def _walk(definition: Tournament, finished: Finished) -> tuple[list[Match], _Table]:
     """Replay the rounds from the results; stop at the first round that is not complete."""
     names = definition.bot_names
     table = _Table(scores=dict.fromkeys(names, 0))
-    for round_number in range(1, definition.swiss_rounds + 1):
+    for round_number in range(1, options_of(definition, SwissOptions).rounds + 1):
         order = sorted(names, key=lambda name: (-table.scores[name], names.index(name)))
         bye, pairs = _pair_round(order, table)
         if bye is not None:
@@ -158,9 +181,7 @@ def _orient(pair: tuple[str, str], table: _Table, round_number: int) -> tuple[st
     return pair if round_number % 2 else (lower, higher)
 
 
-def _pair_matches(
-    definition: TournamentDefinition, round_number: int, pair: tuple[str, str]
-) -> list[Match]:
+def _pair_matches(definition: Tournament, round_number: int, pair: tuple[str, str]) -> list[Match]:
     label = group_label(pair)
     return [
         Match(
@@ -186,3 +207,46 @@ def _score_round(table: _Table, matches: list[Match], finished: Finished, bye: s
         table.first_minus_second[second] = table.first_minus_second.get(second, 0) - 1
     if bye is not None:
         table.scores[bye] += 2
+
+
+class Swiss(Format):
+    """The Swiss format (see the module docstring)."""
+
+    name = "swiss"
+    summary = "rounds of bots paired by score, no repeat pairing while avoidable"
+    fields = (OptionField("rounds", "ceil(log2(bots))", "rounds to play, 1 to bots - 1"),)
+    players = 2
+    tiebreaks = True
+    hash_keys = MappingProxyType({"rounds": "swiss_rounds"})
+
+    def parse_options(self, table: dict[str, Any], context: FormatContext) -> SwissOptions:
+        """Return ``[swiss]``: ``rounds`` from 1 to one fewer than the bots."""
+        bots = len(context.bots)
+        default = max(1, (bots - 1).bit_length())
+        return SwissOptions(int_field(table, "swiss.rounds", default, 1, bots - 1))
+
+    def next_matches(self, definition: Tournament, finished: Finished) -> list[Match]:
+        """Return the unfinished games of the current round."""
+        return swiss_matches(definition, finished)
+
+    def known_total(self, definition: Tournament, finished: Finished) -> KnownTotal:
+        """Return every round's pairings times ``games_per_pairing``: the count is fixed."""
+        pairs = len(definition.bots) // 2
+        rounds = options_of(definition, SwissOptions).rounds
+        return KnownTotal(rounds * pairs * definition.games_per_pairing, False)
+
+    def byes(self, definition: Tournament, finished: Finished) -> dict[str, int]:
+        """Return the byes of the rounds released so far."""
+        return swiss_byes(definition, finished)
+
+    def view(self, definition: Tournament, finished: Finished) -> FormatView:
+        """Return the round being played, while one is."""
+        pending = swiss_matches(definition, finished)
+        if not pending:
+            return FormatView()
+        rounds = options_of(definition, SwissOptions).rounds
+        return FormatView(lines=(f"Swiss round {pending[0].round} of {rounds}",))
+
+
+SWISS = Swiss()
+"""The Swiss format."""
