@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.base import Game
+from referee.games.entry_points import Loaded, load_plugins
 from referee.games.plugin import GamePlugin
 
 ENTRY_POINT_GROUP = "ruckus.games"
@@ -29,36 +30,24 @@ class UnknownGame(KeyError):
 
 
 @functools.cache
-def _discover() -> tuple[dict[str, GamePlugin], tuple[str, ...]]:
-    """Load every entry point of the group; return (plugins by name, problems)."""
-    plugins: dict[str, GamePlugin] = {}
-    problems: list[str] = []
-    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
-        try:
-            plugin = point.load()
-        except Exception as error:  # a broken third-party package must not stop the others
-            problems.append(f"game {point.name!r} ({point.value}) failed to load: {error}")
-            continue
-        if not isinstance(plugin, GamePlugin) or plugin.name != point.name:
-            problems.append(f"game {point.name!r} ({point.value}) is not a GamePlugin named so")
-            continue
-        plugins.setdefault(point.name, plugin)
-    return plugins, tuple(problems)
+def _discover() -> Loaded[GamePlugin]:
+    """Load every entry point of the group (see :mod:`referee.games.entry_points`)."""
+    return load_plugins(entry_points(group=ENTRY_POINT_GROUP), GamePlugin, "game")
 
 
 def game_names() -> tuple[str, ...]:
     """Return the name of every installed game, sorted."""
-    return tuple(_discover()[0])
+    return tuple(_discover().plugins)
 
 
 def load_problems() -> tuple[str, ...]:
     """Return why any entry point of the group was left out (empty when all loaded)."""
-    return _discover()[1]
+    return tuple(_discover().problems.values())
 
 
 def get_plugin(name: str) -> GamePlugin:
     """Return the plugin of game ``name``; raise UnknownGame naming the known games."""
-    plugins = _discover()[0]
+    plugins = _discover().plugins
     if name not in plugins:
         known = ", ".join(plugins) or "none installed"
         raise UnknownGame(f"unknown game {name!r}; known games: {known}")

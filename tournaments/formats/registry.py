@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from importlib.metadata import entry_points
 
+from referee.games.entry_points import Loaded, load_plugins
 from tournaments.formats.base import Format
 
 ENTRY_POINT_GROUP = "ruckus.formats"
@@ -24,36 +25,24 @@ class UnknownFormat(KeyError):
 
 
 @functools.cache
-def _discover() -> tuple[dict[str, Format], tuple[str, ...]]:
-    """Load every entry point of the group; return (formats by name, problems)."""
-    formats: dict[str, Format] = {}
-    problems: list[str] = []
-    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
-        try:
-            plugin = point.load()
-        except Exception as error:  # a broken third-party package must not stop the others
-            problems.append(f"format {point.name!r} ({point.value}) failed to load: {error}")
-            continue
-        if not isinstance(plugin, Format) or plugin.name != point.name:
-            problems.append(f"format {point.name!r} ({point.value}) is not a Format named so")
-            continue
-        formats.setdefault(point.name, plugin)
-    return formats, tuple(problems)
+def _discover() -> Loaded[Format]:
+    """Load every entry point of the group (see :mod:`referee.games.entry_points`)."""
+    return load_plugins(entry_points(group=ENTRY_POINT_GROUP), Format, "format")
 
 
 def format_names() -> tuple[str, ...]:
     """Return the name of every installed format, sorted."""
-    return tuple(_discover()[0])
+    return tuple(_discover().plugins)
 
 
 def load_problems() -> tuple[str, ...]:
     """Return why any entry point of the group was left out (empty when all loaded)."""
-    return _discover()[1]
+    return tuple(_discover().problems.values())
 
 
 def get_format(name: str) -> Format:
     """Return the format ``name``; raise UnknownFormat naming the known formats."""
-    formats = _discover()[0]
+    formats = _discover().plugins
     if name not in formats:
         known = ", ".join(formats) or "none installed"
         raise UnknownFormat(f"unknown format {name!r}; known formats: {known}")

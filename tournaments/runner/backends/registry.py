@@ -13,6 +13,7 @@ import functools
 from importlib.metadata import entry_points
 from typing import Any
 
+from referee.games.entry_points import Loaded, load_plugins
 from tournaments.runner.backends import ENTRY_POINT_GROUP
 from tournaments.runner.backends.base import BackendError, BackendPlugin
 
@@ -22,39 +23,26 @@ class UnknownBackend(BackendError):
 
 
 @functools.cache
-def _discover() -> tuple[dict[str, BackendPlugin[Any]], dict[str, str]]:
-    """Load every entry point of the group; return (plugins by name, problems by name)."""
-    plugins: dict[str, BackendPlugin[Any]] = {}
-    problems: dict[str, str] = {}
-    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
-        try:
-            plugin = point.load()
-        except Exception as error:  # a broken third-party package must not stop the others
-            problems[point.name] = f"backend {point.name!r} ({point.value}) failed to load: {error}"
-            continue
-        if not isinstance(plugin, BackendPlugin) or plugin.name != point.name:
-            problems[point.name] = (
-                f"backend {point.name!r} ({point.value}) is not a BackendPlugin named so"
-            )
-            continue
-        plugins.setdefault(point.name, plugin)
-    return plugins, problems
+def _discover() -> Loaded[BackendPlugin[Any]]:
+    """Load every entry point of the group (see :mod:`referee.games.entry_points`)."""
+    return load_plugins(entry_points(group=ENTRY_POINT_GROUP), BackendPlugin, "backend")
 
 
 def installed_backends() -> tuple[BackendPlugin[Any], ...]:
     """Return every backend that loaded, sorted by name."""
-    return tuple(_discover()[0].values())
+    return tuple(_discover().plugins.values())
 
 
 def load_problems() -> tuple[str, ...]:
     """Return why any entry point of the group was left out (empty when all loaded)."""
-    return tuple(_discover()[1].values())
+    return tuple(_discover().problems.values())
 
 
 def get_backend(name: str) -> BackendPlugin[Any]:
     """Return the backend ``name``; raise UnknownBackend naming the known ones, or BackendError
     saying why an installed one did not load."""
-    plugins, problems = _discover()
+    loaded = _discover()
+    plugins, problems = loaded.plugins, loaded.problems
     if name in plugins:
         return plugins[name]
     if name in problems:
