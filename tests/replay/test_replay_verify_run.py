@@ -15,6 +15,8 @@ from typer.testing import CliRunner
 from referee.match import FaultCode
 from referee.match.result import forfeit_outcome
 from tournaments.cli import app
+from tournaments.replay import verifying
+from tournaments.replay.verifying import verify_paths
 
 runner = CliRunner()
 G0, G1, G2 = "logs/rr/a~b/g0.jsonl", "logs/rr/a~b/g1.jsonl", "logs/rr/a~b/g2.jsonl"
@@ -180,3 +182,19 @@ def test_a_folder_of_runs_and_a_glob_check_every_log_with_its_run(genuine: Path)
         code, lines = _verify(target)
         assert code == 0
         assert len(lines) == 3 and all(line.endswith("(MACs checked)") for line in lines)
+
+
+def test_verifying_on_worker_processes_gives_the_same_verdicts_in_order(
+    run: Path, genuine: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = read_lines(run / G1)
+    lines[3]["index"] += 1
+    write_lines(run / G1, lines)
+    (run / G0).unlink()
+    outside = shutil.copy(genuine / G2, tmp_path / "outside.jsonl")
+    targets = [run, genuine, run / G1, Path(outside), genuine / G0]
+    alone = [verdict.line() for verdict in verify_paths(targets, workers=1)]
+    monkeypatch.setattr(verifying, "PARALLEL_FROM", 1)
+    pooled = [verdict.line() for verdict in verify_paths(targets, workers=2)]
+    assert pooled == alone and len(alone) == 9
+    assert [line.split()[0] for line in alone].count("FAILED") == 3

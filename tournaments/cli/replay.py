@@ -12,9 +12,10 @@ from tournaments.cli.fork import fork
 from tournaments.cli.paths import expand_paths, input_file, output_file
 from tournaments.replay.checks import Status
 from tournaments.replay.html import export_html
-from tournaments.replay.runs import NotARunFolder, verify_paths
+from tournaments.replay.runs import NotARunFolder
 from tournaments.replay.terminal import play_frames, print_frame, step_frames
 from tournaments.replay.timeline import ReplayError, Timeline, load_timeline
+from tournaments.replay.verifying import verify_paths
 
 replay_app = typer.Typer(
     help="Verify, show, export and fork logged matches.", no_args_is_help=True, add_completion=False

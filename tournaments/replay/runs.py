@@ -14,7 +14,7 @@ every run folder and log under it (``runs/``, ``RUN/logs/rr``).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -170,28 +170,52 @@ def _open(root: Path) -> RunRecord | str:
         return f"cannot check the run: {error}"
 
 
-def verify_run(root: Path) -> Iterator[Verdict]:
-    """Verify every log under ``root/logs`` with the run's key and against the run, and fail
-    every recorded match whose log is missing."""
-    run = _open(root)
-    if isinstance(run, str):
-        yield Verdict(root, Status.FAILED, 0, run)
-        return
+@dataclass(frozen=True)
+class LogCheck:
+    """One log to verify: with its run's key when it lies in the run folder ``root``, and
+    against match ``match`` of that run when it is the match's log under ``RUN/logs``."""
+
+    path: Path
+    root: Path | None = None
+    match: str | None = None
+
+
+Planned = Verdict | LogCheck
+"""A verdict known without reading a log (a run that cannot be opened, a missing log), or a
+log still to check."""
+
+
+def judge(check: LogCheck, runs: Mapping[Path, RunRecord]) -> Verdict:
+    """Verify the log of ``check``, with its run (one of ``runs``) if it has one."""
+    run = None if check.root is None else runs[check.root]
+    if run is None:
+        return check_log(check.path)
+    if check.match is None:
+        return check_log(check.path, run.key)
+    return check_log(check.path, run.key, partial(match_problem, run, check.match))
+
+
+def _plan_run(run: RunRecord) -> list[Planned]:
+    """Plan every log under the run's ``logs`` folder, and fail every recorded match whose
+    log is missing."""
+    root = run.folder.root
     logged = run.folder.logged_keys()
-    for key in logged:
-        yield check_log(run.folder.log_path(key), run.key, partial(match_problem, run, key))
+    plan: list[Planned] = [LogCheck(run.folder.log_path(key), root, key) for key in logged]
     for key in sorted(set(run.recorded()) - set(logged)):
-        yield Verdict(run.folder.log_path(key), Status.FAILED, 0, "the stored result has no log")
+        plan.append(
+            Verdict(run.folder.log_path(key), Status.FAILED, 0, "the stored result has no log")
+        )
+    return plan
 
 
-def verify_in_run(path: Path, run: RunRecord) -> Verdict:
-    """Verify the log at ``path`` inside ``run``'s folder with the run's key; a log under
-    ``RUN/logs`` is also checked against its match."""
+def _plan_in_run(path: Path, run: RunRecord) -> LogCheck:
+    """Plan the log at ``path`` inside ``run``'s folder: a log under ``RUN/logs`` is also
+    checked against its match."""
     inside = path.resolve().relative_to(run.folder.root)
     if inside.parts[:1] != ("logs",) or not path.name.endswith(LOG_SUFFIX):
-        return check_log(path, run.key)
+        return LogCheck(path, run.folder.root)
     key = inside.relative_to("logs").as_posix().removesuffix(LOG_SUFFIX)
-    return check_log(path, run.key, partial(match_problem, run, key))
+    return LogCheck(path, run.folder.root, key)
 
 
 def _is_log(path: Path) -> bool:
@@ -230,25 +254,28 @@ def verify_targets(paths: Sequence[Path]) -> list[Path]:
     return targets
 
 
-def verify_paths(paths: Sequence[Path]) -> Iterator[Verdict]:
-    """Verify each run folder and log file in ``paths``, in order, one verdict per log; a
-    folder that is no run stands for the runs and logs under it.
+def plan_paths(paths: Sequence[Path]) -> tuple[list[Planned], dict[Path, RunRecord]]:
+    """Plan the verification of each run folder and log file in ``paths``, in order, one item
+    per log (a folder that is no run stands for the runs and logs under it); return the plan
+    and the runs its checks belong to, by folder.
 
-    Raise NotARunFolder, before verifying anything, for a folder with nothing to verify.
+    Raise NotARunFolder, before anything is planned, for a folder with nothing to verify.
     """
-    runs: dict[Path, RunRecord | str] = {}
+    opened: dict[Path, RunRecord | str] = {}
+    plan: list[Planned] = []
     for path in verify_targets(paths):
-        if path.is_dir():
-            yield from verify_run(path)
-            continue
-        root = find_run(path)
+        root = path if path.is_dir() else find_run(path)
         if root is None:
-            yield check_log(path)
+            plan.append(LogCheck(path))
             continue
-        if root not in runs:
-            runs[root] = _open(root)
-        run = runs[root]
+        if root not in opened:
+            opened[root] = _open(root)
+        run = opened[root]
         if isinstance(run, str):
-            yield Verdict(path, Status.FAILED, 0, run)
+            plan.append(Verdict(path, Status.FAILED, 0, run))
+        elif path.is_dir():
+            plan.extend(_plan_run(run))
         else:
-            yield verify_in_run(path, run)
+            plan.append(_plan_in_run(path, run))
+    runs = {root: run for root, run in opened.items() if not isinstance(run, str)}
+    return plan, runs
