@@ -1,0 +1,64 @@
+"""Matchmaking spends each game where the ranking is least certain; groups play balanced seats."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import permutations
+
+import pytest
+
+from tournaments.arena.matchmaking import Estimate, choose_group, pairing_gain, seat_cycle
+
+
+def _bot(name: str, mu: float, sigma: float = 2.0, games: int = 50) -> Estimate:
+    return Estimate(name, mu, sigma, games)
+
+
+def test_a_bot_under_its_first_games_plays_next():
+    bots = [_bot("a", 30), _bot("b", 29.5), _bot("new", 25, 8.3, games=1), _bot("c", 20)]
+    assert "new" in choose_group(bots, 2, random.Random(1))
+
+
+def test_overlapping_wide_intervals_come_before_a_settled_order():
+    settled = (_bot("a", 40, 1.0), _bot("b", 20, 1.0))
+    undecided = (_bot("c", 30, 3.0), _bot("d", 30.5, 3.0))
+    assert pairing_gain(*undecided) > 100 * pairing_gain(*settled)
+    assert set(choose_group([*settled, *undecided], 2, random.Random(2))) == {"c", "d"}
+
+
+def test_tight_ratings_gain_less_than_wide_ones_at_the_same_distance():
+    assert pairing_gain(_bot("a", 30, 4.0), _bot("b", 31, 4.0)) > pairing_gain(
+        _bot("c", 30, 1.0), _bot("d", 31, 1.0)
+    )
+
+
+def test_a_group_of_three_grows_from_the_pairing_of_most_gain():
+    bots = [_bot("a", 30, 3), _bot("b", 30.2, 3), _bot("c", 31, 3), _bot("far", 60, 3)]
+    assert set(choose_group(bots, 3, random.Random(3))) == {"a", "b", "c"}
+
+
+def test_the_same_seed_and_estimates_give_the_same_group():
+    bots = [_bot(name, 25.0, 8.3, games=0) for name in "abcdef"]
+    first = choose_group(bots, 2, random.Random(7))
+    assert all(choose_group(bots, 2, random.Random(7)) == first for _ in range(5))
+
+
+def test_too_few_bots_for_a_group_is_an_error():
+    with pytest.raises(ValueError, match="cannot fill a group of 3"):
+        choose_group([_bot("a", 1), _bot("b", 2)], 3, random.Random(0))
+
+
+@pytest.mark.parametrize("size", [2, 3, 4, 5, 6])
+def test_a_seat_cycle_balances_seats_and_every_two_bots_in_every_two_seats(size: int):
+    group = [f"b{number}" for number in range(size)]
+    cycle = seat_cycle(group)
+    assert len(set(cycle)) == len(cycle)
+    for seat in range(size):
+        assert len(set(Counter(seating[seat] for seating in cycle).values())) == 1
+    for first, second in permutations(range(size), 2):
+        placed = Counter((seating[first], seating[second]) for seating in cycle)
+        for a, b in permutations(group, 2):
+            assert placed[(a, b)] == placed[(b, a)], (first, second, a, b)
+    if size == 3:
+        assert sorted(cycle) == sorted(permutations(group))
