@@ -79,7 +79,8 @@ def choose_group(
         group = [newest]
     else:
         pairs: list[tuple[Estimate, Estimate]] = list(combinations(order, 2))
-        group = list(max(pairs, key=lambda pair: pairing_gain(pair[0], pair[1], beta)))
+        first, second = max(pairs, key=lambda pair: pairing_gain(pair[0], pair[1], beta))
+        group = [first, second]
     while len(group) < players:
         rest = [bot for bot in order if bot not in group]
         group.append(max(rest, key=lambda bot: sum(pairing_gain(bot, g, beta) for g in group)))
