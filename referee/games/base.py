@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -123,6 +123,16 @@ def ranks_from_keys(keys: list[tuple[int, ...]]) -> tuple[int, ...]:
     for key in keys:
         ranks.append(1 + sum(1 for other in keys if other > key))
     return tuple(ranks)
+
+
+def is_among(action: object, legal: Sequence[object]) -> bool:
+    """Return whether ``action`` is one of ``legal``: first by identity (an action taken from
+    ``legal_actions``, as most are), which skips the field-by-field comparisons, then by
+    equality (an equal action built anew, as a decoded message is)."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
 
 
 def stable_digest(value: object) -> str:
