@@ -12,6 +12,9 @@ from referee.games.wabbit.actions import (
     AttackBuilding,
     AttackChar,
     Detonate,
+    attack_building_action,
+    attack_char_action,
+    detonate_action,
 )
 from referee.games.wabbit.board import BUILDING_IDS, BUILDING_REACH, OUTSIDE, manhattan
 from referee.games.wabbit.config import NOT_MOVED_ATK_BONUS
@@ -108,17 +111,21 @@ def attack_options(state: State, char: Char) -> list[object]:
     """Return the attack options of the acting character (characters, buildings, bomb)."""
     options: list[object] = []
     for target in opponents(state, char.seat):
-        options.extend(AttackChar(target.cid, mode) for mode in attack_modes(state, char, target))
+        options.extend(
+            attack_char_action(target.cid, mode) for mode in attack_modes(state, char, target)
+        )
     if season(state) == WINTER and char.seat != 0:
         for b in range(len(BUILDING_IDS)):
             if standing(state, b) and char.cell in BUILDING_REACH[b]:
-                options.extend(AttackBuilding(b, mode) for mode in building_modes(state, char))
+                options.extend(
+                    attack_building_action(b, mode) for mode in building_modes(state, char)
+                )
     if (
         char.weapon is not None
         and kind_of(char.weapon) == ATOMIC_BOMB
         and bomb_targets(state, char)
     ):
-        options.append(Detonate())
+        options.append(detonate_action())
     return options
 
 

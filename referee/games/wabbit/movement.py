@@ -4,7 +4,21 @@ H12, H22, V1).
 
 from __future__ import annotations
 
-from referee.games.wabbit.actions import Claim, Drop, EndMove, Move, PickUp, TakeCarrots, Tunnel
+from referee.games.wabbit.actions import (
+    Claim,
+    Drop,
+    Move,
+    PickUp,
+    TakeCarrots,
+    Tunnel,
+    claim_action,
+    drop_action,
+    end_move_action,
+    move_action,
+    pick_up_action,
+    take_carrots_action,
+    tunnel_action,
+)
 from referee.games.wabbit.board import DIRECTIONS, MAILBOX
 from referee.games.wabbit.items import is_vehicle
 from referee.games.wabbit.queries import (
@@ -57,26 +71,26 @@ def free_actions(state: State, char: Char) -> list[PickUp | Drop | Claim | TakeC
     result: list[PickUp | Drop | Claim | TakeCarrots] = []
     for item in items_at(state, char.cell):
         if may_hold(state, item, char.cell):
-            result.append(PickUp(item))
+            result.append(pick_up_action(item))
     for held in (char.weapon, char.vehicle):
         if held is not None:
-            result.append(Drop(held))
+            result.append(drop_action(held))
     if char.cell in (MAILBOX, char.home):
         for item in state.parcel[char.seat]:
             if may_hold(state, item, char.cell):
-                result.append(Claim(item))
+                result.append(claim_action(item))
     if loose_at(state, char.cell) and char.carrots < state.config.carry_limit:
-        result.append(TakeCarrots())
+        result.append(take_carrots_action())
     return result
 
 
 def move_actions(state: State) -> list[object]:
     """Return the move-step options (card plays are added by the caller)."""
     char = state.chars[state.active]
-    options: list[object] = [Move(d) for d, _, _ in step_targets(state, char)]
-    options.extend(Tunnel(hole) for hole in permanent_tunnel_exits(state, char))
+    options: list[object] = [move_action(d) for d, _, _ in step_targets(state, char)]
+    options.extend(tunnel_action(hole) for hole in permanent_tunnel_exits(state, char))
     options.extend(free_actions(state, char))
-    options.append(EndMove())
+    options.append(end_move_action())
     return options
 
 
