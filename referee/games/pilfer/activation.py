@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from referee.games.pilfer.actions import Action, Move, Open, PickUp, Sniff
+from referee.games.pilfer.actions import (
+    Action,
+    Open,
+    move_action,
+    open_action,
+    pick_up_action,
+    sniff_action,
+)
 from referee.games.pilfer.geometry import closed_walls, critter_directions, critter_may_step
 from referee.games.pilfer.maps import edge
 from referee.games.pilfer.ops import critter_scuffle, discard_token, remove_token
@@ -37,7 +44,7 @@ def _pick_ups(state: State, critter: Critter) -> list[Action]:
         kind = state.kind_of(token)
         value = _food_value(kind)
         if kind == "sparkly" or (value and room and value <= dice):
-            result.append(PickUp(token, kind))
+            result.append(pick_up_action(token, kind))
     return result
 
 
@@ -45,14 +52,14 @@ def _opens(state: State, critter: Critter) -> list[Action]:
     """Return OPEN actions: traps holding others, face-up dumpsters, closed walls (G40-G43)."""
     x, y = critter.x, critter.y
     result: list[Action] = [
-        Open("trap", other.trapped)
+        open_action("trap", other.trapped)
         for other in state.critters_at(x, y)
         if other.trapped and other.cid != critter.cid
     ]
     for token in state.tokens.get((x, y), ()):
         if token in state.face_up and state.kind_of(token) == "dumpster":
-            result.append(Open("dumpster", token))
-    result.extend(Open("wall", wall=direction) for direction in closed_walls(state, x, y))
+            result.append(open_action("dumpster", token))
+    result.extend(open_action("wall", wall=direction) for direction in closed_walls(state, x, y))
     return result
 
 
@@ -63,19 +70,19 @@ def _sniffs(state: State, critter: Critter) -> list[Action]:
         for x in (critter.x - 1, critter.x, critter.x + 1):
             for token in state.tokens.get((x, y), ()):
                 if token not in state.face_up:
-                    result.append(Sniff(token))
+                    result.append(sniff_action(token))
     return result
 
 
 def critter_actions(state: State, critter: Critter) -> list[Action]:
     """Return the action-costing choices of the active critter (trapped: only its trap)."""
     if critter.trapped:
-        return [Open("trap", critter.trapped)]
+        return [open_action("trap", critter.trapped)]
     result: list[Action] = [
-        Move(d) for d in critter_directions(critter) if critter_may_step(state, critter, d)
+        move_action(d) for d in critter_directions(critter) if critter_may_step(state, critter, d)
     ]
     if _has_stay_target(state, critter):
-        result.append(Move("STAY"))
+        result.append(move_action("STAY"))
     result.extend(_pick_ups(state, critter))
     result.extend(_opens(state, critter))
     result.extend(_sniffs(state, critter))

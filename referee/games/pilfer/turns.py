@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from referee.games.pilfer.actions import Action, Activate, Buy, Upgrade
+from referee.games.pilfer.actions import (
+    Action,
+    activate_action,
+    buy_action,
+    upgrade_action,
+)
 from referee.games.pilfer.scoring import end_game, spend
 from referee.games.pilfer.state import CRITTER_TYPES, ROSTER, Critter, State
 
@@ -13,7 +18,7 @@ def buys(state: State, seat: int) -> list[Action]:
     if owned >= state.config.max_critters:
         return []
     points = state.points[seat]
-    return [Buy(kind) for kind in CRITTER_TYPES if ROSTER[kind][0] <= points]
+    return [buy_action(kind) for kind in CRITTER_TYPES if ROSTER[kind][0] <= points]
 
 
 def upgrades(state: State, seat: int) -> list[Action]:
@@ -27,13 +32,13 @@ def upgrades(state: State, seat: int) -> list[Action]:
         dice = ROSTER[critter.kind][0]
         for kind in CRITTER_TYPES:
             if dice < ROSTER[kind][0] <= dice + points:
-                result.append(Upgrade(critter.cid, kind))
+                result.append(upgrade_action(critter.cid, kind))
     return result
 
 
 def activations(state: State, seat: int) -> list[Action]:
     """Return ACTIVATE actions for own critters not yet activated this turn (G15, G46)."""
-    return [Activate(c.cid) for c in state.critters if c.owner == seat and not c.activated]
+    return [activate_action(c.cid) for c in state.critters if c.owner == seat and not c.activated]
 
 
 def do_buy(state: State, seat: int, kind: str) -> None:
