@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from referee.games.pilfer.actions import (
     Action,
     Open,
@@ -10,8 +12,8 @@ from referee.games.pilfer.actions import (
     pick_up_action,
     sniff_action,
 )
-from referee.games.pilfer.geometry import closed_walls, critter_directions, critter_may_step
-from referee.games.pilfer.maps import edge
+from referee.games.pilfer.geometry import closed_walls, critter_steps
+from referee.games.pilfer.maps import Cell, edge
 from referee.games.pilfer.ops import critter_scuffle, discard_token, remove_token
 from referee.games.pilfer.scoring import add_points
 from referee.games.pilfer.state import DIRECTIONS, ROSTER, Critter, Pending, State
@@ -66,21 +68,26 @@ def _opens(state: State, critter: Critter) -> list[Action]:
 def _sniffs(state: State, critter: Critter) -> list[Action]:
     """Return SNIFF actions for face-down tokens within one cell, diagonals included (G30)."""
     result: list[Action] = []
-    for y in (critter.y - 1, critter.y, critter.y + 1):
-        for x in (critter.x - 1, critter.x, critter.x + 1):
-            for token in state.tokens.get((x, y), ()):
-                if token not in state.face_up:
-                    result.append(sniff_action(token))
+    tokens = state.tokens
+    face_up = state.face_up
+    for cell in _within_one(critter.x, critter.y):
+        for token in tokens.get(cell, ()):
+            if token not in face_up:
+                result.append(sniff_action(token))
     return result
+
+
+@functools.cache
+def _within_one(x: int, y: int) -> tuple[Cell, ...]:
+    """Return the nine cells within one of ``(x, y)``, diagonals included, row by row."""
+    return tuple((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 
 
 def critter_actions(state: State, critter: Critter) -> list[Action]:
     """Return the action-costing choices of the active critter (trapped: only its trap)."""
     if critter.trapped:
         return [open_action("trap", critter.trapped)]
-    result: list[Action] = [
-        move_action(d) for d in critter_directions(critter) if critter_may_step(state, critter, d)
-    ]
+    result: list[Action] = [move_action(d) for d in critter_steps(state, critter)]
     if _has_stay_target(state, critter):
         result.append(move_action("STAY"))
     result.extend(_pick_ups(state, critter))
@@ -109,7 +116,7 @@ def do_move(state: State, critter: Critter, direction: str) -> None:
         return
     dx, dy = DIRECTIONS[direction]
     x, y = critter.x + dx, critter.y + dy
-    critter = critter._replace(x=x, y=y)
+    critter = critter.at(x, y)
     state.set_critter(critter)
     state.emit("move", critter=critter.cid, direction=direction, x=x, y=y)
     if (x, y) == state.start_cell(critter.owner):

@@ -195,7 +195,7 @@ def _apply_reactive(state: State, pending: Pending, action: Action) -> None:
 def _apply_critter_action(state: State, action: Action) -> None:
     """Spend one action of the active critter and carry it out."""
     critter = state.critters[state.active - 1]
-    critter = critter._replace(actions=critter.actions - 1)
+    critter = critter.with_actions(critter.actions - 1, critter.activated)
     state.set_critter(critter)
     match action:
         case Move(direction=direction):

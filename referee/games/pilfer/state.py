@@ -63,6 +63,17 @@ class Critter(NamedTuple):
     trapped: int  # id of the trap holding it, 0 when free
     carrying: tuple[int, ...]
 
+    # Made at nearly every apply: built directly, at half the cost of ``_replace``.
+    def at(self, x: int, y: int) -> Critter:
+        """Return this critter standing in ``(x, y)``."""
+        c = self
+        return Critter(c.cid, c.owner, c.kind, x, y, c.actions, c.activated, c.trapped, c.carrying)
+
+    def with_actions(self, actions: int, activated: bool) -> Critter:
+        """Return this critter with ``actions`` left and activated or not this turn."""
+        c = self
+        return Critter(c.cid, c.owner, c.kind, c.x, c.y, actions, activated, c.trapped, c.carrying)
+
 
 class Townsfolk(NamedTuple):
     """A townsfolk; ``num`` is its position in ascending id order (G25)."""
@@ -74,6 +85,11 @@ class Townsfolk(NamedTuple):
     x: int
     y: int
     out: bool
+
+    def at(self, x: int, y: int) -> Townsfolk:
+        """Return this townsfolk standing in ``(x, y)`` (half the cost of ``_replace``)."""
+        t = self
+        return Townsfolk(t.num, t.name, t.color, t.controller, x, y, t.out)
 
 
 class Pending(NamedTuple):

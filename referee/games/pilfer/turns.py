@@ -11,14 +11,19 @@ from referee.games.pilfer.actions import (
 from referee.games.pilfer.scoring import end_game, spend
 from referee.games.pilfer.state import CRITTER_TYPES, ROSTER, Critter, State
 
+_TOP_COST = max(dice for dice, _, _ in ROSTER.values())
+_BUYS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(buy_action(kind) for kind in CRITTER_TYPES if ROSTER[kind][0] <= points)
+    for points in range(_TOP_COST + 1)
+)
+"""The BUY actions affordable with 0, 1, ... points, up to the dearest critter's cost."""
+
 
 def buys(state: State, seat: int) -> list[Action]:
     """Return the affordable BUY actions while under the critter cap (G7, G15, G45)."""
-    owned = sum(1 for c in state.critters if c.owner == seat)
-    if owned >= state.config.max_critters:
+    if [c.owner for c in state.critters].count(seat) >= state.config.max_critters:
         return []
-    points = state.points[seat]
-    return [buy_action(kind) for kind in CRITTER_TYPES if ROSTER[kind][0] <= points]
+    return list(_BUYS[max(0, min(state.points[seat], _TOP_COST))])
 
 
 def upgrades(state: State, seat: int) -> list[Action]:
@@ -65,7 +70,7 @@ def do_upgrade(state: State, seat: int, cid: int, kind: str) -> None:
 def do_activate(state: State, cid: int) -> None:
     """Start an activation: the critter becomes the active one (G46)."""
     critter = state.critters[cid - 1]
-    state.set_critter(critter._replace(activated=True))
+    state.set_critter(critter.with_actions(critter.actions, True))
     state.active = cid
     state.emit("activate", critter=cid, actions=critter.actions)
 
@@ -73,7 +78,7 @@ def do_activate(state: State, cid: int) -> None:
 def end_activation(state: State) -> None:
     """End the current activation; unused actions are lost (G46)."""
     critter = state.critters[state.active - 1]
-    state.set_critter(critter._replace(actions=0))
+    state.set_critter(critter.with_actions(0, critter.activated))
     state.active = 0
 
 
@@ -84,7 +89,7 @@ def start_turn(state: State, seat: int) -> None:
     state.active = 0
     for critter in state.critters:
         if critter.owner == seat:
-            state.set_critter(critter._replace(actions=ROSTER[critter.kind][2], activated=False))
+            state.set_critter(critter.with_actions(ROSTER[critter.kind][2], False))
     state.emit("turn_start", seat=seat, round=state.round)
     if state.board.lanes:
         state.stack.append(("cars",))
@@ -98,7 +103,7 @@ def end_turn(state: State) -> None:
     seat = state.turn_seat
     for critter in state.critters:
         if critter.owner == seat:
-            state.set_critter(critter._replace(actions=0, activated=False))
+            state.set_critter(critter.with_actions(0, False))
     state.emit("turn_end", seat=seat, round=state.round)
     if seat + 1 < state.players:
         start_turn(state, seat + 1)
