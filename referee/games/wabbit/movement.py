@@ -44,10 +44,13 @@ def may_hold(state: State, item: str, cell: int) -> bool:
 
 def step_targets(state: State, char: Char) -> list[tuple[str, int, int]]:
     """Return ``(direction, cell, cost)`` for each adjacent cell the character may enter now."""
-    result = []
+    result: list[tuple[str, int, int]] = []
+    mp = state.mp
+    if mp <= 0:  # every step costs at least 1 MP
+        return result
     for d, cell in state.geometry.neighbors[char.cell]:
         cost = enter_cost(state, char, cell)
-        if 0 < cost <= state.mp:
+        if 0 < cost <= mp:
             result.append((DIRECTIONS[d][0], cell, cost))
     return result
 

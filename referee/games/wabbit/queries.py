@@ -73,7 +73,7 @@ def empty_holes_from(state: State, cell: int) -> list[int]:
 
 def items_at(state: State, cell: int) -> tuple[str, ...]:
     """Return the items lying on a cell, in id order."""
-    return tuple(item for item, where in state.items if where == cell)
+    return tuple([item for item, where in state.items if where == cell])
 
 
 def loose_at(state: State, cell: int) -> int:
