@@ -12,6 +12,7 @@ from collections.abc import Callable
 from referee.games.wabbit.actions import Play, play_action
 from referee.games.wabbit.board import (
     ADJACENT,
+    BASE_TERRAIN,
     BUILDING_CELLS,
     BUILDING_IDS,
     CELLS,
@@ -58,7 +59,6 @@ from referee.games.wabbit.queries import (
     own_chars,
     season,
     standing,
-    terrain,
 )
 from referee.games.wabbit.records import Char
 from referee.games.wabbit.state import MOVE, POST_ROLL, PRE_ROLL, State
@@ -116,17 +116,6 @@ def _mail_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> l
     return [play_action(card, kind)] if any(c.cell == MAILBOX for c in mine) else []
 
 
-def _attack_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
-    """A card attack: one play per other player's character it may target."""
-    allowed = _TARGET_RULES[kind]
-    seat = state.seat
-    return [
-        play_action(card, kind, char=t.cid)
-        for t in state.chars
-        if t.seat != seat and allowed(state, t, mine)
-    ]
-
-
 def _hop_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
     """Hop To It!: one play per own character whose move step is still to come or going on."""
     return [play_action(card, kind, char=c.cid) for c in mine if c.cid not in state.move_done]
@@ -170,45 +159,62 @@ def _tunnel_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) ->
     return [play_action(card, kind, cell=hole) for hole in tunnel_exits(state)]
 
 
-def _anvil_target(state: State, target: Char, mine: tuple[Char, ...]) -> bool:
-    """Falling Anvil: an outside target within range of one of the player's characters."""
-    cell = target.cell
-    return state.geometry.zone[cell] == OUTSIDE and any(
-        MANHATTAN[c.cell][cell] <= CARD_ATTACK_RANGE for c in mine
-    )
+# The card attacks (spec 4.5 #10-#14): one play per other player's character each may target.
 
 
-def _ducks_target(state: State, target: Char, mine: tuple[Char, ...]) -> bool:
-    """Angry Ducks: an outside target near the pond."""
-    return target.cell in NEAR_POND and state.geometry.zone[target.cell] == OUTSIDE
+def _anvil_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Falling Anvil: a target outside, within range of one of the player's characters."""
+    seat, zone = state.seat, state.geometry.zone
+    return [
+        play_action(card, kind, char=t.cid)
+        for t in state.chars
+        if t.seat != seat
+        and zone[t.cell] == OUTSIDE
+        and any(MANHATTAN[c.cell][t.cell] <= CARD_ATTACK_RANGE for c in mine)
+    ]
 
 
-def _truck_target(state: State, target: Char, mine: tuple[Char, ...]) -> bool:
-    """Semi Truck!: a target on the highway."""
-    return terrain(state, target.cell) == HIGHWAY
+def _ducks_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Angry Ducks: a target outside, near the pond."""
+    seat, zone = state.seat, state.geometry.zone
+    return [
+        play_action(card, kind, char=t.cid)
+        for t in state.chars
+        if t.seat != seat and t.cell in NEAR_POND and zone[t.cell] == OUTSIDE
+    ]
 
 
-def _rover_target(state: State, target: Char, mine: tuple[Char, ...]) -> bool:
+def _truck_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Semi Truck!: a target on the highway (a hole on it is no highway)."""
+    seat, holes = state.seat, state.holes
+    return [
+        play_action(card, kind, char=t.cid)
+        for t in state.chars
+        if t.seat != seat and BASE_TERRAIN[t.cell] == HIGHWAY and t.cell not in holes
+    ]
+
+
+def _rover_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
     """Sic 'em, Rover!: a target near the Farmhouse and not in a hole."""
-    return target.cell in ROVER_CELLS and target.cell not in state.holes
+    seat, holes = state.seat, state.holes
+    return [
+        play_action(card, kind, char=t.cid)
+        for t in state.chars
+        if t.seat != seat and t.cell in ROVER_CELLS and t.cell not in holes
+    ]
 
 
-def _cousins_target(state: State, target: Char, mine: tuple[Char, ...]) -> bool:
-    """Kissin' Cousins: the Farmer side, in or next to a hole."""
-    holes = state.holes
-    return target.seat == 0 and (
-        target.cell in holes or any(n in holes for _, n in ADJACENT[target.cell])
-    )
+def _cousins_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Kissin' Cousins: a Farmer-side target in or next to a hole."""
+    seat, holes = state.seat, state.holes
+    return [
+        play_action(card, kind, char=t.cid)
+        for t in state.chars
+        if t.seat != seat
+        and t.seat == 0
+        and (t.cell in holes or any(n in holes for _, n in ADJACENT[t.cell]))
+    ]
 
-
-_TARGET_RULES: dict[str, Callable[[State, Char, tuple[Char, ...]], bool]] = {
-    FALLING_ANVIL: _anvil_target,
-    ANGRY_DUCKS: _ducks_target,
-    SEMI_TRUCK: _truck_target,
-    SIC_EM_ROVER: _rover_target,
-    KISSIN_COUSINS: _cousins_target,
-}
-"""Which characters each card attack may target (spec 4.5 #10-#14)."""
 
 _FINDERS: dict[str, _Finder] = {
     HOP_TO_IT: _hop_plays,
@@ -218,7 +224,11 @@ _FINDERS: dict[str, _Finder] = {
     TERMITES: _termites_plays,
     SPECIAL_DELIVERY: _delivery_plays,
     TUNNEL: _tunnel_plays,
-    **dict.fromkeys(_TARGET_RULES, _attack_plays),
+    FALLING_ANVIL: _anvil_plays,
+    ANGRY_DUCKS: _ducks_plays,
+    SEMI_TRUCK: _truck_plays,
+    SIC_EM_ROVER: _rover_plays,
+    KISSIN_COUSINS: _cousins_plays,
     **{k.key: _mail_plays for k in CARD_KINDS if k.type == MAIL},
 }
 
