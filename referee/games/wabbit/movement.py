@@ -100,11 +100,13 @@ def move_actions(state: State) -> list[object]:
 def do_move(state: State, action: Move) -> None:
     """Enter the adjacent cell: pay MP, plough if due, mark the character as moved (H9)."""
     char = state.chars[state.active]
-    d, cell, cost = next(t for t in step_targets(state, char) if t[0] == action.direction)
+    d = action.direction
+    cell = next(n for i, n in state.geometry.neighbors[char.cell] if DIRECTIONS[i][0] == d)
+    cost = enter_cost(state, char, cell)
     ploughs = plough_here(state, char, cell)
     state.mp -= cost
     state.moved = True
-    state.set_char(char.evolve(cell=cell))
+    state.set_char(char.at(cell))
     emit(state, "move", char=char.cid, direction=d, mp_left=state.mp, **cell_json(cell))
     if ploughs:
         state.ploughed = state.ploughed | {cell}
