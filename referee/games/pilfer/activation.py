@@ -24,15 +24,16 @@ def _food_value(kind: str) -> int:
     return int(kind[5:]) if kind.startswith("food_") else 0
 
 
-def _has_stay_target(state: State, critter: Critter) -> bool:
-    """Return whether MOVE(STAY) has an eligible target in the critter's cell (G32)."""
+def _has_stay_target(state: State, critter: Critter, here: list[Critter]) -> bool:
+    """Return whether MOVE(STAY) has an eligible target in the critter's cell (G32); ``here``
+    holds the critters of that cell."""
     x, y = critter.x, critter.y
     if state.townsfolk_at(x, y):
         return True
     for token in state.tokens.get((x, y), ()):
         if token in state.face_up and state.kind_of(token) in ("cat", "dog"):
             return True
-    return any(c.owner != critter.owner and not c.trapped for c in state.critters_at(x, y))
+    return any(c.owner != critter.owner and not c.trapped for c in here)
 
 
 def _pick_ups(state: State, critter: Critter) -> list[Action]:
@@ -50,12 +51,13 @@ def _pick_ups(state: State, critter: Critter) -> list[Action]:
     return result
 
 
-def _opens(state: State, critter: Critter) -> list[Action]:
-    """Return OPEN actions: traps holding others, face-up dumpsters, closed walls (G40-G43)."""
+def _opens(state: State, critter: Critter, here: list[Critter]) -> list[Action]:
+    """Return OPEN actions: traps holding others, face-up dumpsters, closed walls (G40-G43);
+    ``here`` holds the critters of the critter's cell."""
     x, y = critter.x, critter.y
     result: list[Action] = [
         open_action("trap", other.trapped)
-        for other in state.critters_at(x, y)
+        for other in here
         if other.trapped and other.cid != critter.cid
     ]
     for token in state.tokens.get((x, y), ()):
@@ -88,10 +90,11 @@ def critter_actions(state: State, critter: Critter) -> list[Action]:
     if critter.trapped:
         return [open_action("trap", critter.trapped)]
     result: list[Action] = [move_action(d) for d in critter_steps(state, critter)]
-    if _has_stay_target(state, critter):
+    here = state.critters_at(critter.x, critter.y)
+    if _has_stay_target(state, critter, here):
         result.append(move_action("STAY"))
     result.extend(_pick_ups(state, critter))
-    result.extend(_opens(state, critter))
+    result.extend(_opens(state, critter, here))
     result.extend(_sniffs(state, critter))
     return result
 

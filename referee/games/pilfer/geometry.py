@@ -77,8 +77,10 @@ def critter_steps(state: State, critter: Critter) -> list[str]:
 
 def closed_walls(state: State, x: int, y: int) -> list[str]:
     """Return the directions of the closed wall edges of cell ``(x, y)`` (G43)."""
-    openings = state.openings
     walls = _wall_edges(state.board.scenario)[(x, y)]
+    if not walls:
+        return []
+    openings = state.openings
     return [direction for direction, wall in walls if wall not in openings]
 
 

@@ -21,18 +21,21 @@ _BUYS: tuple[tuple[Action, ...], ...] = tuple(
 
 def buys(state: State, seat: int) -> list[Action]:
     """Return the affordable BUY actions while under the critter cap (G7, G15, G45)."""
-    if [c.owner for c in state.critters].count(seat) >= state.config.max_critters:
+    points = state.points[seat]
+    if points <= 0 or [c.owner for c in state.critters].count(seat) >= state.config.max_critters:
         return []
-    return list(_BUYS[max(0, min(state.points[seat], _TOP_COST))])
+    return list(_BUYS[min(points, _TOP_COST)])
 
 
 def upgrades(state: State, seat: int) -> list[Action]:
     """Return UPGRADE actions for own critters in the start space (G44)."""
-    home = state.start_cell(seat)
     points = state.points[seat]
     result: list[Action] = []
+    if points <= 0:  # every upgrade costs at least one point
+        return result
+    hx, hy = state.start_cell(seat)
     for critter in state.critters:
-        if critter.owner != seat or (critter.x, critter.y) != home:
+        if critter.owner != seat or critter.x != hx or critter.y != hy:
             continue
         dice = ROSTER[critter.kind][0]
         for kind in CRITTER_TYPES:
