@@ -71,7 +71,7 @@ def _compile_copy(cls: type[SlotState]) -> Callable[[Any], Any]:
     for name in cls._kept:
         how = _how(hints[name]) if name in hints else "value"
         lines.append(f"    new.{name} = " + source[how].format(name))
-    lines.extend(f"    new.{name} = _fresh[{name!r}]()" for name in cls.FRESH)
+    lines.extend(f"    new.{name} = _fresh_{name}()" for name in cls.FRESH)
     lines.append("    return new")
     namespace: dict[str, Any] = {
         "_new": object.__new__,
@@ -80,7 +80,7 @@ def _compile_copy(cls: type[SlotState]) -> Callable[[Any], Any]:
         "_dict": dict,
         "_set": set,
         "_value": copy_value,
-        "_fresh": dict(cls.FRESH),
+        **{f"_fresh_{name}": factory for name, factory in cls.FRESH.items()},
     }
     exec("\n".join(lines), namespace)
     function: Callable[[Any], Any] = namespace["copy"]

@@ -104,7 +104,9 @@ class PilferGame(configs.DataclassConfigs):
             if state.phase == "over":
                 raise IllegalAction("the game is over")
             raise IllegalAction(f"{action!r} is not a legal action")
-        return finish(flow.apply_action(state, action))
+        new = flow.apply_action(state, action)  # its frames are resolved already
+        new.legal_cache = flow.compute_legal(new)
+        return new
 
     def static_map(self, state: State) -> dict[str, JsonValue]:
         """Return the board facts that never change during the match."""

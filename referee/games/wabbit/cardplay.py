@@ -113,7 +113,10 @@ _Finder = Callable[[State, int, str, tuple[Char, ...]], list[Play]]
 
 def _mail_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
     """A Mail Order card: playable while one of the player's characters is on the Mailbox."""
-    return [play_action(card, kind)] if any(c.cell == MAILBOX for c in mine) else []
+    for char in mine:
+        if char.cell == MAILBOX:
+            return [play_action(card, kind)]
+    return []
 
 
 def _hop_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
