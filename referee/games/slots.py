@@ -13,8 +13,9 @@ the suite checks never change during a match.
 ``copy`` runs once per decision, so it is compiled, once per class on its first use, into one
 straight-line function: each slot's way of copying is read from its annotation (``list[...]``
 copies one level, ``Rng`` by its ``copy`` method, ``tuple[...]`` or ``Pending | None`` by
-reference). A slot whose annotation does not settle it (none, ``Any``, a union holding a list)
-is copied by the rule above applied to the value it holds.
+reference). A slot whose annotation does not settle it (none, one that does not resolve,
+``Any``, ``Mapping``, a union holding a list) is copied by the rule above applied to the value
+it holds.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ _SHARED = frozenset({int, str, bool, tuple, frozenset, type(None)})
 _UNIONS = (typing.Union, types.UnionType)
 
 
-def copy_value(value: Any) -> Any:
+def _copy_value(value: Any) -> Any:
     """Return ``value`` as a state copy holds it: containers copied one level deep, an object
     with a ``copy`` method (not a builtin immutable) copied by it, anything else itself."""
     kind = type(value)
@@ -48,9 +49,13 @@ def _how(hint: Any) -> str:
         return str(origin.__name__)
     if origin in _UNIONS:
         return "share" if {_how(arg) for arg in typing.get_args(hint)} == {"share"} else "value"
-    if isinstance(origin, type):
-        return "share" if origin in _SHARED or not hasattr(origin, "copy") else "method"
-    return "value"
+    if (
+        origin is Any
+        or not isinstance(origin, type)
+        or any(issubclass(kind, origin) for kind in _CONTAINERS)
+    ):
+        return "value"  # Any, or a type a list, dict or set may be (Mapping, object)
+    return "share" if origin in _SHARED or not hasattr(origin, "copy") else "method"
 
 
 def _compile_copy(cls: type[SlotState]) -> Callable[[Any], Any]:
@@ -79,7 +84,7 @@ def _compile_copy(cls: type[SlotState]) -> Callable[[Any], Any]:
         "_list": list,
         "_dict": dict,
         "_set": set,
-        "_value": copy_value,
+        "_value": _copy_value,
         **{f"_fresh_{name}": factory for name, factory in cls.FRESH.items()},
     }
     exec("\n".join(lines), namespace)
