@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -58,6 +58,16 @@ class Event:
     kind: str
     data: Mapping[str, JsonValue]
     visible_to: frozenset[int] | None = None
+
+    def __init__(
+        self, kind: str, data: Mapping[str, JsonValue], visible_to: frozenset[int] | None = None
+    ) -> None:
+        # Engines make events at every apply: the fields go straight into the instance dict,
+        # a few times quicker than the frozen dataclass's object.__setattr__ per field.
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["data"] = data
+        fields["visible_to"] = visible_to
 
     def is_visible_to(self, seat: int | None) -> bool:
         """Return whether ``seat`` may see this event (``None`` means a spectator)."""
@@ -123,6 +133,16 @@ def ranks_from_keys(keys: list[tuple[int, ...]]) -> tuple[int, ...]:
     for key in keys:
         ranks.append(1 + sum(1 for other in keys if other > key))
     return tuple(ranks)
+
+
+def is_among(action: object, legal: Sequence[object]) -> bool:
+    """Return whether ``action`` is one of ``legal``: first by identity (an action taken from
+    ``legal_actions``, as most are), which skips the field-by-field comparisons, then by
+    equality (an equal action built anew, as a decoded message is)."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
 
 
 def stable_digest(value: object) -> str:

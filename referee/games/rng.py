@@ -42,7 +42,10 @@ class Rng:
 
     def copy(self) -> Rng:
         """Return an independent copy at the same position."""
-        return Rng.restore(self.seed, self.counter)
+        twin = Rng.__new__(Rng)
+        twin.seed = self.seed
+        twin.counter = self.counter
+        return twin
 
     def next64(self) -> int:
         """Return the next 64-bit unsigned value."""

@@ -9,15 +9,95 @@ and everything else -- immutable by the engines' discipline -- by reference. A f
 the state digest, except the ``FRESH`` slots and the ``DERIVED`` ones: fixed for the whole match
 and computed at setup from fields the digest holds (a board from the config's scenario), which
 the suite checks never change during a match.
+
+``copy`` runs once per decision, so it is compiled, once per class on its first use, into one
+straight-line function: each slot's way of copying is read from its annotation (``list[...]``
+copies one level, ``Rng`` by its ``copy`` method, ``tuple[...]`` or ``Pending | None`` by
+reference). A slot whose annotation does not settle it (none, one that does not resolve,
+``Any``, ``Mapping``, a union holding a list) is copied by the rule above applied to the value
+it holds.
 """
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
 _CONTAINERS: dict[type, Callable[[Any], Any]] = {list: list, dict: dict, set: set}
 _SHARED = frozenset({int, str, bool, tuple, frozenset, type(None)})
+_UNIONS = (typing.Union, types.UnionType)
+
+
+def _copy_value(value: Any) -> Any:
+    """Return ``value`` as a state copy holds it: containers copied one level deep, an object
+    with a ``copy`` method (not a builtin immutable) copied by it, anything else itself."""
+    kind = type(value)
+    if kind in _CONTAINERS:
+        return _CONTAINERS[kind](value)
+    if kind not in _SHARED and hasattr(value, "copy"):
+        return value.copy()
+    return value
+
+
+def _how(hint: Any) -> str:
+    """Return how a slot annotated ``hint`` is copied: ``share``, ``method`` (its ``copy``),
+    a container's name (``list``, ``dict``, ``set``) or ``value`` (decided per value)."""
+    origin = typing.get_origin(hint) or hint
+    if origin in _CONTAINERS:
+        return str(origin.__name__)
+    if origin in _UNIONS:
+        return "share" if {_how(arg) for arg in typing.get_args(hint)} == {"share"} else "value"
+    if (
+        origin is Any
+        or not isinstance(origin, type)
+        or any(issubclass(kind, origin) for kind in _CONTAINERS)
+    ):
+        return "value"  # Any, or a type a list, dict or set may be (Mapping, object)
+    return "share" if origin in _SHARED or not hasattr(origin, "copy") else "method"
+
+
+def _compile_copy(cls: type[SlotState]) -> Callable[[Any], Any]:
+    """Return the copy function of ``cls``: one assignment per slot, as its annotation says."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except NameError:
+        hints = {}
+    source = {
+        "share": "self.{0}",
+        "method": "self.{0}.copy()",
+        "list": "_list(self.{0})",
+        "dict": "_dict(self.{0})",
+        "set": "_set(self.{0})",
+        "value": "_value(self.{0})",
+    }
+    lines = ["def copy(self):", "    new = _new(_cls)"]
+    for name in cls._kept:
+        how = _how(hints[name]) if name in hints else "value"
+        lines.append(f"    new.{name} = " + source[how].format(name))
+    lines.extend(f"    new.{name} = _fresh_{name}()" for name in cls.FRESH)
+    lines.append("    return new")
+    namespace: dict[str, Any] = {
+        "_new": object.__new__,
+        "_cls": cls,
+        "_list": list,
+        "_dict": dict,
+        "_set": set,
+        "_value": _copy_value,
+        **{f"_fresh_{name}": factory for name, factory in cls.FRESH.items()},
+    }
+    exec("\n".join(lines), namespace)
+    function: Callable[[Any], Any] = namespace["copy"]
+    function.__qualname__ = f"{cls.__qualname__}.copy"
+    return function
+
+
+def _first_copy(state: Any) -> Any:
+    """Compile the copy function of the state's class, keep it there, and copy with it."""
+    cls = type(state)
+    cls._copier = _compile_copy(cls)
+    return cls._copier(state)
 
 
 class SlotState:
@@ -29,10 +109,12 @@ class SlotState:
     DERIVED: ClassVar[frozenset[str]] = frozenset()
     """Slots fixed at setup from digested fields (the config, the player count)."""
     _kept: ClassVar[tuple[str, ...]] = ()
+    _copier: ClassVar[Callable[[Any], Any]] = _first_copy
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._kept = tuple(name for name in cls.slot_names() if name not in cls.FRESH)
+        cls._copier = _first_copy
 
     @classmethod
     def slot_names(cls) -> tuple[str, ...]:
@@ -49,15 +131,5 @@ class SlotState:
 
     def copy(self) -> Self:
         """Return a copy sharing immutable values, with its own containers and random source."""
-        new = type(self).__new__(type(self))
-        for name in self._kept:
-            value = getattr(self, name)
-            kind = type(value)
-            if kind in _CONTAINERS:
-                value = _CONTAINERS[kind](value)
-            elif kind not in _SHARED and hasattr(value, "copy"):
-                value = value.copy()
-            setattr(new, name, value)
-        for name, factory in self.FRESH.items():
-            setattr(new, name, factory())
+        new: Self = type(self)._copier(self)
         return new

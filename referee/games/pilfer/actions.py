@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -142,6 +143,27 @@ Action = (
     | DumpsterTake
     | DumpsterDecline
 )
+
+# One shared instance per value, for the legal actions listed anew at every decision: a frozen
+# action is the same value however often it is listed, and a cache look-up costs a fraction of
+# building one.
+buy_action = functools.cache(Buy)
+done_action = functools.cache(Done)
+upgrade_action = functools.cache(Upgrade)
+activate_action = functools.cache(Activate)
+end_activation_action = functools.cache(EndActivation)
+end_turn_action = functools.cache(EndTurn)
+move_action = functools.cache(Move)
+pick_up_action = functools.cache(PickUp)
+open_action = functools.cache(Open)
+sniff_action = functools.cache(Sniff)
+redirect_action = functools.cache(Redirect)
+avoid_action = functools.cache(Avoid)
+optional_scuffle_action = functools.cache(OptionalScuffle)
+push_step_action = functools.cache(PushStep)
+push_stop_action = functools.cache(PushStop)
+dumpster_take_action = functools.cache(DumpsterTake)
+dumpster_decline_action = functools.cache(DumpsterDecline)
 
 _KINDS: dict[type[Any], str] = {
     Buy: "buy",

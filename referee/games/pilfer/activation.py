@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from referee.games.pilfer.actions import Action, Move, Open, PickUp, Sniff
-from referee.games.pilfer.geometry import closed_walls, critter_directions, critter_may_step
-from referee.games.pilfer.maps import edge
+import functools
+
+from referee.games.pilfer.actions import (
+    Action,
+    Open,
+    move_action,
+    open_action,
+    pick_up_action,
+    sniff_action,
+)
+from referee.games.pilfer.geometry import closed_walls, critter_steps
+from referee.games.pilfer.maps import Cell, edge
 from referee.games.pilfer.ops import critter_scuffle, discard_token, remove_token
 from referee.games.pilfer.scoring import add_points
 from referee.games.pilfer.state import DIRECTIONS, ROSTER, Critter, Pending, State
@@ -15,15 +24,16 @@ def _food_value(kind: str) -> int:
     return int(kind[5:]) if kind.startswith("food_") else 0
 
 
-def _has_stay_target(state: State, critter: Critter) -> bool:
-    """Return whether MOVE(STAY) has an eligible target in the critter's cell (G32)."""
+def _has_stay_target(state: State, critter: Critter, here: list[Critter]) -> bool:
+    """Return whether MOVE(STAY) has an eligible target in the critter's cell (G32); ``here``
+    holds the critters of that cell."""
     x, y = critter.x, critter.y
     if state.townsfolk_at(x, y):
         return True
     for token in state.tokens.get((x, y), ()):
         if token in state.face_up and state.kind_of(token) in ("cat", "dog"):
             return True
-    return any(c.owner != critter.owner and not c.trapped for c in state.critters_at(x, y))
+    return any(c.owner != critter.owner and not c.trapped for c in here)
 
 
 def _pick_ups(state: State, critter: Critter) -> list[Action]:
@@ -37,47 +47,54 @@ def _pick_ups(state: State, critter: Critter) -> list[Action]:
         kind = state.kind_of(token)
         value = _food_value(kind)
         if kind == "sparkly" or (value and room and value <= dice):
-            result.append(PickUp(token, kind))
+            result.append(pick_up_action(token, kind))
     return result
 
 
-def _opens(state: State, critter: Critter) -> list[Action]:
-    """Return OPEN actions: traps holding others, face-up dumpsters, closed walls (G40-G43)."""
+def _opens(state: State, critter: Critter, here: list[Critter]) -> list[Action]:
+    """Return OPEN actions: traps holding others, face-up dumpsters, closed walls (G40-G43);
+    ``here`` holds the critters of the critter's cell."""
     x, y = critter.x, critter.y
     result: list[Action] = [
-        Open("trap", other.trapped)
-        for other in state.critters_at(x, y)
+        open_action("trap", other.trapped)
+        for other in here
         if other.trapped and other.cid != critter.cid
     ]
     for token in state.tokens.get((x, y), ()):
         if token in state.face_up and state.kind_of(token) == "dumpster":
-            result.append(Open("dumpster", token))
-    result.extend(Open("wall", wall=direction) for direction in closed_walls(state, x, y))
+            result.append(open_action("dumpster", token))
+    result.extend(open_action("wall", wall=direction) for direction in closed_walls(state, x, y))
     return result
 
 
 def _sniffs(state: State, critter: Critter) -> list[Action]:
     """Return SNIFF actions for face-down tokens within one cell, diagonals included (G30)."""
     result: list[Action] = []
-    for y in (critter.y - 1, critter.y, critter.y + 1):
-        for x in (critter.x - 1, critter.x, critter.x + 1):
-            for token in state.tokens.get((x, y), ()):
-                if token not in state.face_up:
-                    result.append(Sniff(token))
+    tokens = state.tokens
+    face_up = state.face_up
+    for cell in _within_one(critter.x, critter.y):
+        for token in tokens.get(cell, ()):
+            if token not in face_up:
+                result.append(sniff_action(token))
     return result
+
+
+@functools.cache
+def _within_one(x: int, y: int) -> tuple[Cell, ...]:
+    """Return the nine cells within one of ``(x, y)``, diagonals included, row by row."""
+    return tuple((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 
 
 def critter_actions(state: State, critter: Critter) -> list[Action]:
     """Return the action-costing choices of the active critter (trapped: only its trap)."""
     if critter.trapped:
-        return [Open("trap", critter.trapped)]
-    result: list[Action] = [
-        Move(d) for d in critter_directions(critter) if critter_may_step(state, critter, d)
-    ]
-    if _has_stay_target(state, critter):
-        result.append(Move("STAY"))
+        return [open_action("trap", critter.trapped)]
+    result: list[Action] = [move_action(d) for d in critter_steps(state, critter)]
+    here = state.critters_at(critter.x, critter.y)
+    if _has_stay_target(state, critter, here):
+        result.append(move_action("STAY"))
     result.extend(_pick_ups(state, critter))
-    result.extend(_opens(state, critter))
+    result.extend(_opens(state, critter, here))
     result.extend(_sniffs(state, critter))
     return result
 
@@ -102,7 +119,7 @@ def do_move(state: State, critter: Critter, direction: str) -> None:
         return
     dx, dy = DIRECTIONS[direction]
     x, y = critter.x + dx, critter.y + dy
-    critter = critter._replace(x=x, y=y)
+    critter = critter.at(x, y)
     state.set_critter(critter)
     state.emit("move", critter=critter.cid, direction=direction, x=x, y=y)
     if (x, y) == state.start_cell(critter.owner):

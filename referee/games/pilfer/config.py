@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -58,6 +59,11 @@ class Config:
 
     def as_tuple(self) -> tuple[object, ...]:
         """Return every field value in declaration order (for digests)."""
+        return self._values
+
+    @functools.cached_property
+    def _values(self) -> tuple[object, ...]:
+        """The tuple of ``as_tuple``, made once per config (every state digest holds it)."""
         return tuple(getattr(self, f.name) for f in fields(self))
 
 

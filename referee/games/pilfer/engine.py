@@ -14,6 +14,7 @@ from referee.games.base import (
     JsonValue,
     Outcome,
     Status,
+    is_among,
     ranks_from_keys,
     stable_digest,
 )
@@ -99,11 +100,13 @@ class PilferGame(configs.DataclassConfigs):
     def apply(self, state: State, action: Action) -> State:
         """Return the state after ``action``; the input state is left unchanged."""
         legal = state.legal_cache if state.legal_cache is not None else flow.compute_legal(state)
-        if action not in legal:
+        if not is_among(action, legal):
             if state.phase == "over":
                 raise IllegalAction("the game is over")
             raise IllegalAction(f"{action!r} is not a legal action")
-        return finish(flow.apply_action(state, action))
+        new = flow.apply_action(state, action)  # its frames are resolved already
+        new.legal_cache = flow.compute_legal(new)
+        return new
 
     def static_map(self, state: State) -> dict[str, JsonValue]:
         """Return the board facts that never change during the match."""

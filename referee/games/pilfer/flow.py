@@ -36,6 +36,16 @@ from referee.games.pilfer.actions import (
     Redirect,
     Sniff,
     Upgrade,
+    avoid_action,
+    done_action,
+    dumpster_decline_action,
+    dumpster_take_action,
+    end_activation_action,
+    end_turn_action,
+    optional_scuffle_action,
+    push_step_action,
+    push_stop_action,
+    redirect_action,
 )
 from referee.games.pilfer.cars import handle_cars
 from referee.games.pilfer.ops import critter_scuffle
@@ -117,15 +127,17 @@ def _reactive_actions(state: State, pending: Pending) -> list[Action]:
     """Return the choices of a reactive decision."""
     kind = pending.kind
     if kind == "redirect":
-        return [Redirect(x, y) for x, y in pending.data[1]]
+        return [redirect_action(x, y) for x, y in pending.data[1]]
     if kind == "avoid":
-        return [Avoid(True), Avoid(False)]
+        return [avoid_action(True), avoid_action(False)]
     if kind == "optional_scuffle":
-        return [OptionalScuffle(True), OptionalScuffle(False)]
+        return [optional_scuffle_action(True), optional_scuffle_action(False)]
     if kind == "push_step":
-        return [*(PushStep(d) for d in pending.data[2]), PushStop()]
-    takes: list[Action] = [DumpsterTake(t, state.kind_of(t)) for t in dumpster_choices(state)]
-    return [*takes, DumpsterDecline()]
+        return [*(push_step_action(d) for d in pending.data[2]), push_stop_action()]
+    takes: list[Action] = [
+        dumpster_take_action(t, state.kind_of(t)) for t in dumpster_choices(state)
+    ]
+    return [*takes, dumpster_decline_action()]
 
 
 def compute_legal(state: State) -> list[Action]:
@@ -136,24 +148,24 @@ def compute_legal(state: State) -> list[Action]:
         return _reactive_actions(state, state.pending)
     seat = state.turn_seat
     if state.phase == "setup":
-        return [*turns.buys(state, seat), Done()]
+        return [*turns.buys(state, seat), done_action()]
     if not state.active:
         if _capped(state):
-            return [EndTurn()]
+            return [end_turn_action()]
         return [
             *turns.buys(state, seat),
             *turns.upgrades(state, seat),
             *turns.activations(state, seat),
-            EndTurn(),
+            end_turn_action(),
         ]
     if _capped(state):
-        return [EndActivation()]
+        return [end_activation_action()]
     critter = state.critters[state.active - 1]
     return [
         *activation.critter_actions(state, critter),
         *turns.buys(state, seat),
         *turns.upgrades(state, seat),
-        EndActivation(),
+        end_activation_action(),
     ]
 
 
@@ -183,7 +195,7 @@ def _apply_reactive(state: State, pending: Pending, action: Action) -> None:
 def _apply_critter_action(state: State, action: Action) -> None:
     """Spend one action of the active critter and carry it out."""
     critter = state.critters[state.active - 1]
-    critter = critter._replace(actions=critter.actions - 1)
+    critter = critter.with_actions(critter.actions - 1, critter.activated)
     state.set_critter(critter)
     match action:
         case Move(direction=direction):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from referee.games.pilfer.maps import Cell, edge
+import functools
+
+from referee.games.pilfer.maps import MAPS, Cell, Edge, edge
 from referee.games.pilfer.state import (
     ALL_DIRECTIONS,
     DIAGONAL_MOVERS,
@@ -13,39 +15,73 @@ from referee.games.pilfer.state import (
     State,
 )
 
-
-def critter_directions(critter: Critter) -> tuple[str, ...]:
-    """Return the directions a critter may try: diagonals too for Goose, Fox and Wolf."""
-    return ALL_DIRECTIONS if critter.kind in DIAGONAL_MOVERS else ORTHOGONAL
+Step = tuple[str, Cell, Edge | None]
+"""A step a critter may try from a cell: direction, cell entered, wall edge crossed (or None)."""
 
 
-def critter_may_step(state: State, critter: Critter, direction: str) -> bool:
-    """Return whether ``critter`` may MOVE one step in ``direction`` (G17, G19, G31)."""
-    dx, dy = DIRECTIONS[direction]
-    x, y = critter.x, critter.y
-    nx, ny = x + dx, y + dy
-    board = state.board
-    if not board.on_board(nx, ny):
-        return False
-    if state.start_of.get((nx, ny), critter.owner) != critter.owner:
-        return False
-    if dx and dy:
-        return board.building_of.get((x, y)) == board.building_of.get((nx, ny))
-    wall = edge((x, y), (nx, ny))
-    if wall not in board.walls or wall in state.openings:
-        return True
-    return critter.kind == "weasel"
+@functools.cache
+def _wall_edges(scenario: str) -> dict[Cell, tuple[tuple[str, Edge], ...]]:
+    """Return, per board cell, its wall edges (G19) as ``(direction, edge)`` in N, E, S, W
+    order."""
+    board = MAPS[scenario]
+    table = {}
+    for x in range(board.width):
+        for y in range(board.height):
+            walls = []
+            for direction in ORTHOGONAL:
+                dx, dy = DIRECTIONS[direction]
+                wall = edge((x, y), (x + dx, y + dy))
+                if wall in board.walls:
+                    walls.append((direction, wall))
+            table[(x, y)] = tuple(walls)
+    return table
+
+
+@functools.cache
+def _steps(scenario: str, diagonal: bool) -> dict[Cell, tuple[Step, ...]]:
+    """Return, per board cell, the steps a critter may try from it in direction order (G31):
+    onto the board, a diagonal (Goose, Fox, Wolf) only between two cells of one building or
+    two cells outside every building."""
+    board = MAPS[scenario]
+    table = {}
+    for (x, y), walls in _wall_edges(scenario).items():
+        crossed = dict(walls)
+        steps: list[Step] = []
+        for direction in ALL_DIRECTIONS if diagonal else ORTHOGONAL:
+            dx, dy = DIRECTIONS[direction]
+            nx, ny = x + dx, y + dy
+            if not board.on_board(nx, ny):
+                continue
+            if dx and dy and board.building_of.get((x, y)) != board.building_of.get((nx, ny)):
+                continue
+            steps.append((direction, (nx, ny), crossed.get(direction)))
+        table[(x, y)] = tuple(steps)
+    return table
+
+
+def critter_steps(state: State, critter: Critter) -> list[str]:
+    """Return the directions ``critter`` may MOVE one step in now, in direction order: never
+    into another seat's start space (G17), through a wall only where it is opened or for a
+    Weasel (G19), diagonally only for Goose, Fox and Wolf (G31)."""
+    owner = critter.owner
+    start_of = state.start_of
+    openings = state.openings
+    weasel = critter.kind == "weasel"
+    steps = _steps(state.board.scenario, critter.kind in DIAGONAL_MOVERS)
+    return [
+        direction
+        for direction, cell, wall in steps[(critter.x, critter.y)]
+        if start_of.get(cell, owner) == owner and (wall is None or weasel or wall in openings)
+    ]
 
 
 def closed_walls(state: State, x: int, y: int) -> list[str]:
     """Return the directions of the closed wall edges of cell ``(x, y)`` (G43)."""
-    result = []
-    for direction in ORTHOGONAL:
-        dx, dy = DIRECTIONS[direction]
-        wall = edge((x, y), (x + dx, y + dy))
-        if wall in state.board.walls and wall not in state.openings:
-            result.append(direction)
-    return result
+    walls = _wall_edges(state.board.scenario)[(x, y)]
+    if not walls:
+        return []
+    openings = state.openings
+    return [direction for direction, wall in walls if wall not in openings]
 
 
 def townsfolk_may_enter(state: State, x: int, y: int) -> bool:

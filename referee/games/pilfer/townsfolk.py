@@ -17,7 +17,7 @@ def _free_critter_in(state: State, x: int, y: int) -> bool:
 def move_townsfolk(state: State, index: int, x: int, y: int, how: str, attack: bool) -> None:
     """Move a townsfolk, leave a blip behind, and attack the cell's critters if ``attack``."""
     folk = state.townsfolk[index]
-    state.townsfolk[index] = folk._replace(x=x, y=y)
+    state.townsfolk[index] = folk.at(x, y)
     state.emit(
         "townsfolk_move", townsfolk=folk.name, how=how, x=x, y=y, from_x=folk.x, from_y=folk.y
     )
@@ -112,7 +112,7 @@ def fire_alarm(state: State, target: Cell, token: int) -> None:
         if dest == (x, y):
             continue
         folk = state.townsfolk[index]
-        state.townsfolk[index] = folk._replace(x=dest[0], y=dest[1])
+        state.townsfolk[index] = folk.at(dest[0], dest[1])
         state.emit(
             "townsfolk_move",
             townsfolk=folk.name,

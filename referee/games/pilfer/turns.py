@@ -2,38 +2,51 @@
 
 from __future__ import annotations
 
-from referee.games.pilfer.actions import Action, Activate, Buy, Upgrade
+from referee.games.pilfer.actions import (
+    Action,
+    activate_action,
+    buy_action,
+    upgrade_action,
+)
 from referee.games.pilfer.scoring import end_game, spend
 from referee.games.pilfer.state import CRITTER_TYPES, ROSTER, Critter, State
+
+_TOP_COST = max(dice for dice, _, _ in ROSTER.values())
+_BUYS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(buy_action(kind) for kind in CRITTER_TYPES if ROSTER[kind][0] <= points)
+    for points in range(_TOP_COST + 1)
+)
+"""The BUY actions affordable with 0, 1, ... points, up to the dearest critter's cost."""
 
 
 def buys(state: State, seat: int) -> list[Action]:
     """Return the affordable BUY actions while under the critter cap (G7, G15, G45)."""
-    owned = sum(1 for c in state.critters if c.owner == seat)
-    if owned >= state.config.max_critters:
-        return []
     points = state.points[seat]
-    return [Buy(kind) for kind in CRITTER_TYPES if ROSTER[kind][0] <= points]
+    if points <= 0 or [c.owner for c in state.critters].count(seat) >= state.config.max_critters:
+        return []
+    return list(_BUYS[min(points, _TOP_COST)])
 
 
 def upgrades(state: State, seat: int) -> list[Action]:
     """Return UPGRADE actions for own critters in the start space (G44)."""
-    home = state.start_cell(seat)
     points = state.points[seat]
     result: list[Action] = []
+    if points <= 0:  # every upgrade costs at least one point
+        return result
+    hx, hy = state.start_cell(seat)
     for critter in state.critters:
-        if critter.owner != seat or (critter.x, critter.y) != home:
+        if critter.owner != seat or critter.x != hx or critter.y != hy:
             continue
         dice = ROSTER[critter.kind][0]
         for kind in CRITTER_TYPES:
             if dice < ROSTER[kind][0] <= dice + points:
-                result.append(Upgrade(critter.cid, kind))
+                result.append(upgrade_action(critter.cid, kind))
     return result
 
 
 def activations(state: State, seat: int) -> list[Action]:
     """Return ACTIVATE actions for own critters not yet activated this turn (G15, G46)."""
-    return [Activate(c.cid) for c in state.critters if c.owner == seat and not c.activated]
+    return [activate_action(c.cid) for c in state.critters if c.owner == seat and not c.activated]
 
 
 def do_buy(state: State, seat: int, kind: str) -> None:
@@ -60,7 +73,7 @@ def do_upgrade(state: State, seat: int, cid: int, kind: str) -> None:
 def do_activate(state: State, cid: int) -> None:
     """Start an activation: the critter becomes the active one (G46)."""
     critter = state.critters[cid - 1]
-    state.set_critter(critter._replace(activated=True))
+    state.set_critter(critter.with_actions(critter.actions, True))
     state.active = cid
     state.emit("activate", critter=cid, actions=critter.actions)
 
@@ -68,7 +81,7 @@ def do_activate(state: State, cid: int) -> None:
 def end_activation(state: State) -> None:
     """End the current activation; unused actions are lost (G46)."""
     critter = state.critters[state.active - 1]
-    state.set_critter(critter._replace(actions=0))
+    state.set_critter(critter.with_actions(0, critter.activated))
     state.active = 0
 
 
@@ -79,7 +92,7 @@ def start_turn(state: State, seat: int) -> None:
     state.active = 0
     for critter in state.critters:
         if critter.owner == seat:
-            state.set_critter(critter._replace(actions=ROSTER[critter.kind][2], activated=False))
+            state.set_critter(critter.with_actions(ROSTER[critter.kind][2], False))
     state.emit("turn_start", seat=seat, round=state.round)
     if state.board.lanes:
         state.stack.append(("cars",))
@@ -93,7 +106,7 @@ def end_turn(state: State) -> None:
     seat = state.turn_seat
     for critter in state.critters:
         if critter.owner == seat:
-            state.set_critter(critter._replace(actions=0, activated=False))
+            state.set_critter(critter.with_actions(0, False))
     state.emit("turn_end", seat=seat, round=state.round)
     if seat + 1 < state.players:
         start_turn(state, seat + 1)

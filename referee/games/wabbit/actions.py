@@ -5,6 +5,7 @@ Cells in actions are cell numbers; ``action_data`` turns them into ``x``/``y``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -234,6 +235,36 @@ Action = (
     | EndTurn
     | Play
 )
+
+
+# One shared instance per value, for the legal actions listed anew at every decision: a frozen
+# action is the same value however often it is listed, and a cache look-up costs a fraction of
+# building one.
+place_hole_action = functools.cache(PlaceHole)
+discard_action = functools.cache(Discard)
+draw_action = functools.cache(Draw)
+choose_action = functools.cache(Choose)
+move_action = functools.cache(Move)
+tunnel_action = functools.cache(Tunnel)
+pick_up_action = functools.cache(PickUp)
+drop_action = functools.cache(Drop)
+claim_action = functools.cache(Claim)
+take_carrots_action = functools.cache(TakeCarrots)
+end_move_action = functools.cache(EndMove)
+attack_char_action = functools.cache(AttackChar)
+attack_building_action = functools.cache(AttackBuilding)
+detonate_action = functools.cache(Detonate)
+plant_action = functools.cache(Plant)
+harvest_action = functools.cache(Harvest)
+repair_action = functools.cache(Repair)
+pass_action = functools.cache(Pass)
+roll_action = functools.cache(Roll)
+accept_action = functools.cache(Accept)
+loot_item_action = functools.cache(LootItem)
+loot_carrot_action = functools.cache(LootCarrot)
+loot_done_action = functools.cache(LootDone)
+end_turn_action = functools.cache(EndTurn)
+play_action = functools.cache(Play)
 
 
 def _field_text(name: str, value: Any) -> str:

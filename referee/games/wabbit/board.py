@@ -139,7 +139,7 @@ def manhattan(a: int, b: int) -> int:
 class Geometry:
     """Zones, connectivity and same-zone distances for one standing/destroyed mask."""
 
-    __slots__ = ("mask", "zone", "neighbors", "zone_dist")
+    __slots__ = ("mask", "zone", "neighbors", "melee", "zone_dist")
 
     def __init__(self, mask: int) -> None:
         self.mask = mask
@@ -149,6 +149,10 @@ class Geometry:
         self.neighbors: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((d, n) for d, n in ADJACENT[c] if self.connected(c, n)) for c in range(CELLS)
         )
+        self.melee: tuple[frozenset[int], ...] = tuple(
+            frozenset((c, *(n for _, n in self.neighbors[c]))) for c in range(CELLS)
+        )
+        """Per cell, the cells in melee reach (H7): itself and its connected neighbours."""
         self.zone_dist: tuple[dict[int, int], ...] = tuple(
             self._zone_bfs(c, 3) for c in range(CELLS)
         )

@@ -7,9 +7,12 @@ then return to the decision they were played from.
 
 from __future__ import annotations
 
-from referee.games.wabbit.actions import Play
+from collections.abc import Callable
+
+from referee.games.wabbit.actions import Play, play_action
 from referee.games.wabbit.board import (
     ADJACENT,
+    BASE_TERRAIN,
     BUILDING_CELLS,
     BUILDING_IDS,
     CELLS,
@@ -25,6 +28,7 @@ from referee.games.wabbit.cards import (
     ANGRY_DUCKS,
     CARD_ATTACK_RANGE,
     CARD_ATTACKS,
+    CARD_KINDS,
     CAREFUL_AIM,
     CAREFUL_AIM_BONUS,
     DISGUISE,
@@ -52,11 +56,9 @@ from referee.games.wabbit.queries import (
     WINTER,
     empty_holes_from,
     has_disguise,
-    opponents,
     own_chars,
     season,
     standing,
-    terrain,
 )
 from referee.games.wabbit.records import Char
 from referee.games.wabbit.state import MOVE, POST_ROLL, PRE_ROLL, State
@@ -83,78 +85,169 @@ def window_plays(state: State) -> list[Play]:
     for card in state.hands[state.seat]:
         kind = state.deck_kinds[card]
         if state.phase == PRE_ROLL and kind == CAREFUL_AIM:
-            plays.append(Play(card, kind))
+            plays.append(play_action(card, kind))
         elif state.phase == POST_ROLL and kind == SECOND_CHANCE:
             assert state.attack is not None
-            plays.extend(Play(card, kind, target_index=i) for i in range(len(state.attack.rolls)))
+            plays.extend(
+                play_action(card, kind, target_index=i) for i in range(len(state.attack.rolls))
+            )
     return plays
 
 
 def turn_plays(state: State) -> list[Play]:
     """Return every legal play at an ordinary turn decision (not inside an attack)."""
     plays: list[Play] = []
+    finders = _TURN_FINDERS[state.seat != 0]
+    mine = own_chars(state, state.seat)
     for card in state.hands[state.seat]:
         kind = state.deck_kinds[card]
-        if kind in WINDOW_CARDS or not side_allows(KINDS_BY_KEY[kind], state.seat):
-            continue
-        plays.extend(_plays_of(state, card, kind))
+        finder = finders.get(kind)
+        if finder is not None:
+            plays.extend(finder(state, card, kind, mine))
     return plays
 
 
-def _plays_of(state: State, card: int, kind: str) -> list[Play]:
-    """Return the legal plays of one card in hand, with their parameters."""
-    seat = state.seat
-    mine = own_chars(state, seat)
-    if KINDS_BY_KEY[kind].type == MAIL:
-        return [Play(card, kind)] if any(c.cell == MAILBOX for c in mine) else []
-    if kind in CARD_ATTACKS:
-        return [
-            Play(card, kind, char=t.cid)
-            for t in opponents(state, seat)
-            if card_attack_allowed(state, kind, t, mine)
-        ]
-    if kind == HOP_TO_IT:
-        return [Play(card, kind, char=c.cid) for c in mine if c.cid not in state.move_done]
-    if kind == DISGUISE:
-        return [Play(card, kind, char=c.cid) for c in mine if not has_disguise(state, c.cid)]
-    if kind == GREEN_THUMB:
-        return [Play(card, kind, cell=cell) for cell in green_thumb_cells(state, mine)]
-    if kind == QUICK_FIX:
-        return [
-            Play(card, kind, building=b)
-            for b in range(len(BUILDING_IDS))
-            if standing(state, b) and state.damage[b]
-        ]
-    if kind == TERMITES:
-        if season(state) != WINTER:
-            return []
-        return [
-            Play(card, kind, building=b) for b in range(len(BUILDING_IDS)) if standing(state, b)
-        ]
-    if kind == SPECIAL_DELIVERY:
-        return [Play(card, kind)] if state.in_mail[seat] else []
-    if kind == TUNNEL:
-        return [Play(card, kind, cell=hole) for hole in tunnel_exits(state)]
+_Finder = Callable[[State, int, str, tuple[Char, ...]], list[Play]]
+"""The legal plays of one card in hand: ``(state, card, kind, player's characters)``."""
+
+
+def _mail_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """A Mail Order card: playable while one of the player's characters is on the Mailbox."""
+    for char in mine:
+        if char.cell == MAILBOX:
+            return [play_action(card, kind)]
     return []
 
 
-def card_attack_allowed(state: State, kind: str, target: Char, mine: tuple[Char, ...]) -> bool:
-    """Return whether a card attack of ``kind`` may target ``target`` (spec 4.5 #10-#14)."""
-    cell = target.cell
-    outside = state.geometry.zone[cell] == OUTSIDE
-    if kind == FALLING_ANVIL:
-        return outside and any(MANHATTAN[c.cell][cell] <= CARD_ATTACK_RANGE for c in mine)
-    if kind == ANGRY_DUCKS:
-        return outside and cell in NEAR_POND
-    if kind == SEMI_TRUCK:
-        return terrain(state, cell) == HIGHWAY
-    if kind == SIC_EM_ROVER:
-        return cell in ROVER_CELLS and cell not in state.holes
-    if kind == KISSIN_COUSINS:
-        return target.seat == 0 and (
-            cell in state.holes or any(n in state.holes for _, n in ADJACENT[cell])
-        )
-    return False
+def _hop_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Hop To It!: one play per own character whose move step is still to come or going on."""
+    return [play_action(card, kind, char=c.cid) for c in mine if c.cid not in state.move_done]
+
+
+def _disguise_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Disguise: one play per own character not wearing one."""
+    return [play_action(card, kind, char=c.cid) for c in mine if not has_disguise(state, c.cid)]
+
+
+def _green_thumb_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Green Thumb: one play per plantable cell on or next to the player's characters."""
+    return [play_action(card, kind, cell=cell) for cell in green_thumb_cells(state, mine)]
+
+
+def _quick_fix_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Quick Fix: one play per damaged standing building."""
+    return [
+        play_action(card, kind, building=b)
+        for b in range(len(BUILDING_IDS))
+        if standing(state, b) and state.damage[b]
+    ]
+
+
+def _termites_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Termites (Winter only): one play per standing building."""
+    if season(state) != WINTER:
+        return []
+    return [
+        play_action(card, kind, building=b) for b in range(len(BUILDING_IDS)) if standing(state, b)
+    ]
+
+
+def _delivery_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Special Delivery: playable while the player has mail on the way."""
+    return [play_action(card, kind)] if state.in_mail[state.seat] else []
+
+
+def _tunnel_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Tunnel: one play per empty hole the moving character in a hole may go to."""
+    return [play_action(card, kind, cell=hole) for hole in tunnel_exits(state)]
+
+
+# The card attacks (spec 4.5 #10-#14): one play per other player's character each may target.
+
+
+def _anvil_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Falling Anvil: a target outside, within range of one of the player's characters."""
+    seat, zone = state.seat, state.geometry.zone
+    return [
+        play_action(card, kind, char=t.cid)
+        for t in state.chars
+        if t.seat != seat
+        and zone[t.cell] == OUTSIDE
+        and any(MANHATTAN[c.cell][t.cell] <= CARD_ATTACK_RANGE for c in mine)
+    ]
+
+
+def _ducks_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Angry Ducks: a target outside, near the pond."""
+    seat, zone = state.seat, state.geometry.zone
+    return [
+        play_action(card, kind, char=t.cid)
+        for t in state.chars
+        if t.seat != seat and t.cell in NEAR_POND and zone[t.cell] == OUTSIDE
+    ]
+
+
+def _truck_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Semi Truck!: a target on the highway (a hole on it is no highway)."""
+    seat, holes = state.seat, state.holes
+    return [
+        play_action(card, kind, char=t.cid)
+        for t in state.chars
+        if t.seat != seat and BASE_TERRAIN[t.cell] == HIGHWAY and t.cell not in holes
+    ]
+
+
+def _rover_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Sic 'em, Rover!: a target near the Farmhouse and not in a hole."""
+    seat, holes = state.seat, state.holes
+    return [
+        play_action(card, kind, char=t.cid)
+        for t in state.chars
+        if t.seat != seat and t.cell in ROVER_CELLS and t.cell not in holes
+    ]
+
+
+def _cousins_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
+    """Kissin' Cousins: a Farmer-side target in or next to a hole."""
+    seat, holes = state.seat, state.holes
+    return [
+        play_action(card, kind, char=t.cid)
+        for t in state.chars
+        if t.seat != seat
+        and t.seat == 0
+        and (t.cell in holes or any(n in holes for _, n in ADJACENT[t.cell]))
+    ]
+
+
+_FINDERS: dict[str, _Finder] = {
+    HOP_TO_IT: _hop_plays,
+    DISGUISE: _disguise_plays,
+    GREEN_THUMB: _green_thumb_plays,
+    QUICK_FIX: _quick_fix_plays,
+    TERMITES: _termites_plays,
+    SPECIAL_DELIVERY: _delivery_plays,
+    TUNNEL: _tunnel_plays,
+    FALLING_ANVIL: _anvil_plays,
+    ANGRY_DUCKS: _ducks_plays,
+    SEMI_TRUCK: _truck_plays,
+    SIC_EM_ROVER: _rover_plays,
+    KISSIN_COUSINS: _cousins_plays,
+    **{k.key: _mail_plays for k in CARD_KINDS if k.type == MAIL},
+}
+
+
+def _turn_finders(seat: int) -> dict[str, _Finder]:
+    """Return the finder of each kind ``seat`` may play at an ordinary turn decision."""
+    return {
+        k.key: _FINDERS[k.key]
+        for k in CARD_KINDS
+        if k.key in _FINDERS and k.key not in WINDOW_CARDS and side_allows(k, seat)
+    }
+
+
+_TURN_FINDERS = (_turn_finders(0), _turn_finders(1))
+"""The finder of each kind of card the Farmer (index 0) or a Wabbit player (1) may play at
+an ordinary turn decision; the window cards are played only inside an attack."""
 
 
 def green_thumb_cells(state: State, mine: tuple[Char, ...]) -> list[int]:

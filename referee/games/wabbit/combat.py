@@ -12,6 +12,9 @@ from referee.games.wabbit.actions import (
     AttackBuilding,
     AttackChar,
     Detonate,
+    attack_building_action,
+    attack_char_action,
+    detonate_action,
 )
 from referee.games.wabbit.board import BUILDING_IDS, BUILDING_REACH, OUTSIDE, manhattan
 from referee.games.wabbit.config import NOT_MOVED_ATK_BONUS
@@ -51,7 +54,7 @@ BOMB = "bomb"
 
 def melee_reach(state: State, origin: int, target: int) -> bool:
     """Return whether ``target`` is on ``origin`` or on a connected adjacent cell (H7)."""
-    return origin == target or any(n == target for _, n in state.geometry.neighbors[origin])
+    return target in state.geometry.melee[origin]
 
 
 def ranged_reach(state: State, origin: int, target: int, reach: int) -> bool:
@@ -107,18 +110,28 @@ def bomb_targets(state: State, char: Char) -> tuple[int, ...]:
 def attack_options(state: State, char: Char) -> list[object]:
     """Return the attack options of the acting character (characters, buildings, bomb)."""
     options: list[object] = []
-    for target in opponents(state, char.seat):
-        options.extend(AttackChar(target.cid, mode) for mode in attack_modes(state, char, target))
+    melee = state.geometry.melee[char.cell]
+    held = kind_of(char.weapon) if char.weapon is not None else None
+    ranged = held is not None and held != ATOMIC_BOMB and WEAPONS[held].reach > 0
+    for target in state.chars:
+        # Out of melee reach only a ranged weapon may attack.
+        if target.seat == char.seat or not (ranged or target.cell in melee):
+            continue
+        options.extend(
+            attack_char_action(target.cid, mode) for mode in attack_modes(state, char, target)
+        )
     if season(state) == WINTER and char.seat != 0:
         for b in range(len(BUILDING_IDS)):
             if standing(state, b) and char.cell in BUILDING_REACH[b]:
-                options.extend(AttackBuilding(b, mode) for mode in building_modes(state, char))
+                options.extend(
+                    attack_building_action(b, mode) for mode in building_modes(state, char)
+                )
     if (
         char.weapon is not None
         and kind_of(char.weapon) == ATOMIC_BOMB
         and bomb_targets(state, char)
     ):
-        options.append(Detonate())
+        options.append(detonate_action())
     return options
 
 

@@ -10,6 +10,7 @@ default: ``permanent_tunnels`` (V1), ``hidden_mail_orders`` (V2), ``rotate_first
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -130,6 +131,11 @@ class Config:
         Variant switches appear only when on, so a default config keeps the text (and the
         golden digests) it had before the variants existed.
         """
+        return self._canonical_text
+
+    @functools.cached_property
+    def _canonical_text(self) -> str:
+        """The text of ``canonical``, made once per config (every state digest holds it)."""
         shown = [
             f"{item.name}={getattr(self, item.name)!r}"
             for item in fields(self)

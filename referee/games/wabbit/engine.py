@@ -43,6 +43,7 @@ from referee.games.base import (
     IllegalAction,
     Outcome,
     Status,
+    is_among,
     ranks_from_keys,
     stable_digest,
 )
@@ -114,7 +115,7 @@ class WabbitGame(configs.DataclassConfigs):
 
     def apply(self, state: State, action: Any) -> State:
         """Return the state after ``action``; IllegalAction if it is not legal now."""
-        if action not in _legal(state):
+        if not is_among(action, _legal(state)):
             raise IllegalAction(f"illegal action {action!r} in phase {state.phase}")
         new = state.copy()
         perform(new, action)

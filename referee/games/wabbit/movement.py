@@ -4,7 +4,21 @@ H12, H22, V1).
 
 from __future__ import annotations
 
-from referee.games.wabbit.actions import Claim, Drop, EndMove, Move, PickUp, TakeCarrots, Tunnel
+from referee.games.wabbit.actions import (
+    Claim,
+    Drop,
+    Move,
+    PickUp,
+    TakeCarrots,
+    Tunnel,
+    claim_action,
+    drop_action,
+    end_move_action,
+    move_action,
+    pick_up_action,
+    take_carrots_action,
+    tunnel_action,
+)
 from referee.games.wabbit.board import DIRECTIONS, MAILBOX
 from referee.games.wabbit.items import is_vehicle
 from referee.games.wabbit.queries import (
@@ -30,10 +44,13 @@ def may_hold(state: State, item: str, cell: int) -> bool:
 
 def step_targets(state: State, char: Char) -> list[tuple[str, int, int]]:
     """Return ``(direction, cell, cost)`` for each adjacent cell the character may enter now."""
-    result = []
+    result: list[tuple[str, int, int]] = []
+    mp = state.mp
+    if mp <= 0:  # every step costs at least 1 MP
+        return result
     for d, cell in state.geometry.neighbors[char.cell]:
         cost = enter_cost(state, char, cell)
-        if 0 < cost <= state.mp:
+        if 0 < cost <= mp:
             result.append((DIRECTIONS[d][0], cell, cost))
     return result
 
@@ -57,37 +74,39 @@ def free_actions(state: State, char: Char) -> list[PickUp | Drop | Claim | TakeC
     result: list[PickUp | Drop | Claim | TakeCarrots] = []
     for item in items_at(state, char.cell):
         if may_hold(state, item, char.cell):
-            result.append(PickUp(item))
+            result.append(pick_up_action(item))
     for held in (char.weapon, char.vehicle):
         if held is not None:
-            result.append(Drop(held))
+            result.append(drop_action(held))
     if char.cell in (MAILBOX, char.home):
         for item in state.parcel[char.seat]:
             if may_hold(state, item, char.cell):
-                result.append(Claim(item))
+                result.append(claim_action(item))
     if loose_at(state, char.cell) and char.carrots < state.config.carry_limit:
-        result.append(TakeCarrots())
+        result.append(take_carrots_action())
     return result
 
 
 def move_actions(state: State) -> list[object]:
     """Return the move-step options (card plays are added by the caller)."""
     char = state.chars[state.active]
-    options: list[object] = [Move(d) for d, _, _ in step_targets(state, char)]
-    options.extend(Tunnel(hole) for hole in permanent_tunnel_exits(state, char))
+    options: list[object] = [move_action(d) for d, _, _ in step_targets(state, char)]
+    options.extend(tunnel_action(hole) for hole in permanent_tunnel_exits(state, char))
     options.extend(free_actions(state, char))
-    options.append(EndMove())
+    options.append(end_move_action())
     return options
 
 
 def do_move(state: State, action: Move) -> None:
     """Enter the adjacent cell: pay MP, plough if due, mark the character as moved (H9)."""
     char = state.chars[state.active]
-    d, cell, cost = next(t for t in step_targets(state, char) if t[0] == action.direction)
+    d = action.direction
+    cell = next(n for i, n in state.geometry.neighbors[char.cell] if DIRECTIONS[i][0] == d)
+    cost = enter_cost(state, char, cell)
     ploughs = plough_here(state, char, cell)
     state.mp -= cost
     state.moved = True
-    state.set_char(char.evolve(cell=cell))
+    state.set_char(char.at(cell))
     emit(state, "move", char=char.cid, direction=d, mp_left=state.mp, **cell_json(cell))
     if ploughs:
         state.ploughed = state.ploughed | {cell}

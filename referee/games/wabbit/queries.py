@@ -73,7 +73,7 @@ def empty_holes_from(state: State, cell: int) -> list[int]:
 
 def items_at(state: State, cell: int) -> tuple[str, ...]:
     """Return the items lying on a cell, in id order."""
-    return tuple(item for item, where in state.items if where == cell)
+    return tuple([item for item, where in state.items if where == cell])
 
 
 def loose_at(state: State, cell: int) -> int:
@@ -119,13 +119,13 @@ def plough_here(state: State, char: Char, cell: int) -> bool:
 
 def enter_cost(state: State, char: Char, cell: int) -> int:
     """Return the MP to enter an adjacent connected cell, or 0 if it may not be entered."""
+    if char.vehicle is None:  # on foot only a hole and the pond differ from 1 MP
+        if cell in state.holes:
+            return 0 if hole_taken(state, cell, char.cid) else 1
+        return 2 if BASE_TERRAIN[cell] == POND else 1
     ground = terrain(state, cell)
     if ground == HOLE:
-        if char.vehicle is not None or hole_taken(state, cell, char.cid):
-            return 0
-        return 1
-    if char.vehicle is None:
-        return 2 if ground == POND else 1
+        return 0
     vehicle = kind_of(char.vehicle)
     if not vehicle_may_enter(vehicle, ground, state.geometry.zone[cell]):
         return 0

@@ -38,6 +38,16 @@ from referee.games.wabbit.actions import (
     Roll,
     TakeCarrots,
     Tunnel,
+    accept_action,
+    choose_action,
+    discard_action,
+    draw_action,
+    end_move_action,
+    end_turn_action,
+    loot_done_action,
+    pass_action,
+    place_hole_action,
+    roll_action,
 )
 from referee.games.wabbit.cardplay import play_card, turn_plays, window_plays
 from referee.games.wabbit.config import HAND_SIZE
@@ -72,8 +82,8 @@ def _discard_options(state: State) -> list[Any]:
     """Return step 1 options: discard one more card (up to three in all) or draw."""
     options: list[Any] = []
     if state.discards < HAND_SIZE:
-        options.extend(Discard(card) for card in state.hands[state.seat])
-    options.append(Draw())
+        options.extend(discard_action(card) for card in state.hands[state.seat])
+    options.append(draw_action())
     return options
 
 
@@ -84,26 +94,26 @@ def _loot(state: State) -> list[Any]:
 
 
 _PRIMARY: dict[str, Callable[[State], list[Any]]] = {
-    PLACE_HOLE: lambda s: [PlaceHole(cell) for cell in hole_cells(s)],
+    PLACE_HOLE: lambda s: [place_hole_action(cell) for cell in hole_cells(s)],
     DISCARD: _discard_options,
-    CHOOSE: lambda s: [Choose(c.cid) for c in own_chars(s, s.seat)],
+    CHOOSE: lambda s: [choose_action(c.cid) for c in own_chars(s, s.seat)],
     MOVE: movement.move_actions,
     ACTION: tasks.action_options,
-    PRE_ROLL: lambda s: [Roll()],
-    POST_ROLL: lambda s: [Accept()],
+    PRE_ROLL: lambda s: [roll_action()],
+    POST_ROLL: lambda s: [accept_action()],
     LOOT: _loot,
-    END_TURN: lambda s: [EndTurn()],
+    END_TURN: lambda s: [end_turn_action()],
 }
 _NO_CARDS = frozenset((PLACE_HOLE, LOOT))
 _WINDOWS = frozenset((PRE_ROLL, POST_ROLL))
 _CLOSING: dict[str, Any] = {
-    DISCARD: Draw(),
-    MOVE: EndMove(),
-    ACTION: Pass(),
-    PRE_ROLL: Roll(),
-    POST_ROLL: Accept(),
-    LOOT: LootDone(),
-    END_TURN: EndTurn(),
+    DISCARD: draw_action(),
+    MOVE: end_move_action(),
+    ACTION: pass_action(),
+    PRE_ROLL: roll_action(),
+    POST_ROLL: accept_action(),
+    LOOT: loot_done_action(),
+    END_TURN: end_turn_action(),
 }
 
 

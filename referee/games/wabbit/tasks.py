@@ -7,7 +7,16 @@ chosen (no windows).
 
 from __future__ import annotations
 
-from referee.games.wabbit.actions import Harvest, Pass, Plant, Repair
+from referee.games.wabbit.actions import (
+    Harvest,
+    Pass,
+    Plant,
+    Repair,
+    harvest_action,
+    pass_action,
+    plant_action,
+    repair_action,
+)
 from referee.games.wabbit.board import BUILDING_IDS, BUILDING_REACH, FIELD
 from referee.games.wabbit.combat import attack_options, roll_dice
 from referee.games.wabbit.queries import SPRING, SUMMER, season, standing, terrain
@@ -38,10 +47,10 @@ def task_options(state: State, char: Char) -> list[object]:
     options: list[object] = []
     now = season(state)
     if now == SPRING and can_plant(state, char.cell):
-        options.append(Plant())
+        options.append(plant_action())
     if now == SUMMER and char.cell in state.planted and char.carrots < state.config.carry_limit:
-        options.append(Harvest())
-    options.extend(Repair(b) for b in repairable(state, char))
+        options.append(harvest_action())
+    options.extend(repair_action(b) for b in repairable(state, char))
     return options
 
 
@@ -50,7 +59,7 @@ def action_options(state: State) -> list[object]:
     char = state.chars[state.active]
     options = attack_options(state, char)
     options.extend(task_options(state, char))
-    options.append(Pass())
+    options.append(pass_action())
     return options
 
 

@@ -4,7 +4,14 @@ attack closes and play resumes.
 
 from __future__ import annotations
 
-from referee.games.wabbit.actions import LootCarrot, LootDone, LootItem
+from referee.games.wabbit.actions import (
+    LootCarrot,
+    LootDone,
+    LootItem,
+    loot_carrot_action,
+    loot_done_action,
+    loot_item_action,
+)
 from referee.games.wabbit.config import WHOMP_VP
 from referee.games.wabbit.movement import hold, may_hold
 from referee.games.wabbit.queries import AUTUMN, loose_at, season
@@ -52,12 +59,12 @@ def drop_belongings(state: State, target: Char) -> Loot:
 def loot_options(state: State, loot: Loot, attacker: Char) -> list[object]:
     """Return what the attacking character may still take from the whomp (H15)."""
     options: list[object] = [
-        LootItem(item) for item in loot.items if may_hold(state, item, attacker.cell)
+        loot_item_action(item) for item in loot.items if may_hold(state, item, attacker.cell)
     ]
     if loot.carrots and attacker.carrots < state.config.carry_limit:
-        options.append(LootCarrot())
+        options.append(loot_carrot_action())
     if options:
-        options.append(LootDone())
+        options.append(loot_done_action())
     return options
 
 
