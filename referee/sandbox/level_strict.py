@@ -35,6 +35,10 @@ HOME_INSIDE = "/tmp"
 """The bot's HOME and TMPDIR: a private tmpfs of ``file_mb``."""
 ROOT_NAMESPACES = ("--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts")
 """The namespaces privileged bubblewrap (as root) gives the bot."""
+USER_NAMESPACES = ("--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL")
+"""The namespaces bubblewrap gives the bot as the harness's user: all of them, and a user
+namespace in which the kernel refuses the bot one more (besides the lockdown's filter). As root
+bubblewrap makes no user namespace: the bot's uid inside would be root's outside."""
 
 
 def _parents(folders: list[Path]) -> list[Path]:
@@ -69,7 +73,7 @@ def _bwrap(jail: JailView) -> list[str]:
     if jail.uid is not None:
         args += [*ROOT_NAMESPACES, "--unshare-cgroup-try"]
     else:
-        args += ["--unshare-all", "--cap-drop", "ALL"]
+        args += USER_NAMESPACES
     args += ["--die-with-parent", "--new-session", "--hostname", "ruckus"]
     args += _system_binds()
     args += ["--proc", "/proc", "--dev", "/dev"]
@@ -107,7 +111,7 @@ class StrictConfinement:
             argv = [bwrap, *ROOT_NAMESPACES, "--ro-bind", "/", "/", "--dev", "/dev", "--", *inside]
         else:
             inside = [*lockdown_prefix(tcp_own_port=False), "true"]
-            argv = [bwrap, "--unshare-all", "--ro-bind", "/", "/", "--dev", "/dev", "--", *inside]
+            argv = [bwrap, *USER_NAMESPACES, "--ro-bind", "/", "/", "--dev", "/dev", "--", *inside]
         problem = probe(argv)
         if problem is not None:
             return f"bubblewrap cannot create namespaces here: {problem}"
