@@ -12,7 +12,7 @@ the bot's uid left behind when it closes. A bot holds
   resident memory of the processes using it); and the memfd files its processes keep open.
 
 A file counts by its size, or by the blocks it takes when it has holes, and once however many
-names it has. Folders
+names it has. Folders are walked without recursion, to :data:`MAX_DEPTH`. Folders
 are scanned where the bot can write: folders its uid owns and folders anyone may write.
 """
 
@@ -33,6 +33,11 @@ SHARED_FOLDERS = ("/tmp", "/var/tmp", "/run/lock")
 """Disk-backed (or at least not the bot's memory) folders every uid may write."""
 SHM_FOLDER = "/dev/shm"
 """Where POSIX shared memory lives (a tmpfs: its files are memory)."""
+MAX_DEPTH = 32
+"""How deep below a folder its files are counted; a bot's folder deeper than that makes what
+it holds :data:`UNCOUNTABLE` (no bot needs such a tree, and counting it has no end)."""
+UNCOUNTABLE = 1 << 62
+"""The bytes of what cannot be counted: more than any limit allows."""
 SYSV = PROC / "sysvipc"
 _IPCRM_OPTIONS = {"shm": ("-m", "shmid"), "sem": ("-s", "semid"), "msg": ("-q", "msqid")}
 """Each System V table, with ``ipcrm``'s option for its objects and the column of their ids."""
@@ -57,6 +62,7 @@ class _Tally:
 
     seen: set[tuple[int, int]] = field(default_factory=set)
     bytes: int = 0
+    too_deep: bool = False
 
     def count(self, info: os.stat_result) -> None:
         key = (info.st_dev, info.st_ino)
@@ -67,28 +73,37 @@ class _Tally:
 
 def _scan(folder: str, uids: set[int] | None, tallies: dict[int, _Tally]) -> None:
     """Count the regular files below ``folder`` by owner: of ``uids`` only (None: every file,
-    under the key -1), entering folders those uids own or anyone may write."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    for entry in entries:
+    under the key -1), entering folders those uids own or anyone may write, down to
+    :data:`MAX_DEPTH` (a folder of an owner counted deeper than that makes its tally
+    uncountable)."""
+    pending = [(folder, 0)]
+    while pending:
+        path, depth = pending.pop()
         try:
-            info = entry.stat(follow_symlinks=False)
+            entries = list(os.scandir(path))
         except OSError:
             continue
-        if stat.S_ISDIR(info.st_mode):
-            if uids is None or info.st_uid in uids or info.st_mode & stat.S_IWOTH:
-                _scan(entry.path, uids, tallies)
-        elif stat.S_ISREG(info.st_mode) and (uids is None or info.st_uid in uids):
-            tallies.setdefault(-1 if uids is None else info.st_uid, _Tally()).count(info)
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            owner = -1 if uids is None else info.st_uid
+            counted = uids is None or info.st_uid in uids
+            if stat.S_ISDIR(info.st_mode) and (counted or info.st_mode & stat.S_IWOTH):
+                if depth < MAX_DEPTH:
+                    pending.append((entry.path, depth + 1))
+                elif counted:
+                    tallies.setdefault(owner, _Tally()).too_deep = True
+            elif stat.S_ISREG(info.st_mode) and counted:
+                tallies.setdefault(owner, _Tally()).count(info)
 
 
 def _tally(folders: Iterable[str], uids: set[int] | None) -> dict[int, int]:
     tallies: dict[int, _Tally] = {}
     for folder in folders:
         _scan(folder, uids, tallies)
-    return {uid: tally.bytes for uid, tally in tallies.items()}
+    return {uid: UNCOUNTABLE if tally.too_deep else tally.bytes for uid, tally in tallies.items()}
 
 
 def shared_by_owner(uids: set[int]) -> dict[int, Holdings]:
@@ -174,7 +189,18 @@ def remove_owned(uid: int) -> None:
         subprocess.run([ipcrm, *arguments], capture_output=True, check=False)
 
 
-def _remove_below(folder: str, uid: int) -> None:
+def _remove_tree(path: str) -> None:
+    """Remove the folder ``path`` however deep it goes (``rm`` walks it without recursion)."""
+    rm = shutil.which("rm")
+    if rm is not None:
+        subprocess.run(
+            [rm, "-rf", "--one-file-system", "--", path], capture_output=True, check=False
+        )
+    else:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _remove_below(folder: str, uid: int, depth: int = 0) -> None:
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -186,8 +212,8 @@ def _remove_below(folder: str, uid: int) -> None:
             continue
         with contextlib.suppress(OSError):
             if info.st_uid == uid and stat.S_ISDIR(info.st_mode):
-                shutil.rmtree(entry.path)
+                _remove_tree(entry.path)
             elif info.st_uid == uid:
                 os.unlink(entry.path)
-            elif stat.S_ISDIR(info.st_mode) and info.st_mode & stat.S_IWOTH:
-                _remove_below(entry.path, uid)
+            elif stat.S_ISDIR(info.st_mode) and info.st_mode & stat.S_IWOTH and depth < MAX_DEPTH:
+                _remove_below(entry.path, uid, depth + 1)

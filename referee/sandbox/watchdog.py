@@ -60,6 +60,9 @@ class _Watched:
             shared = self.held.shared_memory // MB
             held = f"it held {memory // MB} MB, {shared} MB of them shared memory no process maps"
             return f"{limits.describe('memory_mb')} ({held})"
+        if self.held.files >= holdings.UNCOUNTABLE:
+            deep = f"its folders go more than {holdings.MAX_DEPTH} deep, too deep to count"
+            return f"{limits.describe('file_mb')} ({deep})"
         if self.held.files > limits.file_mb * MB:
             return f"{limits.describe('file_mb')} (its files held {self.held.files // MB} MB)"
         if not self.jail.own_uid and len(members) > limits.processes:
