@@ -5,17 +5,21 @@ Each level is one object implementing :class:`Confinement`: ``strict``
 ``none`` (:mod:`referee.sandbox.level_none`); :mod:`referee.sandbox.levels` links each
 :class:`~referee.sandbox.levels.Level` to its object. A level reads the jail it works for
 through :class:`JailView`. The steps the confining levels share (an allowlisted environment, the
-rlimits and ``setpriv`` in front of the bot) are here.
+rlimits, the filters of :mod:`referee.sandbox.lockdown` and ``setpriv`` in front of the bot) are
+here.
 """
 
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 from typing import Protocol
 
 from referee.sandbox.limits import Limits, prlimit_prefix
 
+LOCKDOWN = Path(__file__).resolve().with_name("lockdown.py")
+"""The script that sets a confined bot's kernel filters, then starts the rest of its command."""
 ENVIRONMENT_KEPT = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")
 """The harness's variables a confined bot still sees (plus HOME, TMPDIR, RUCKUS_PORT,
 RUCKUS_ADDRESS under ``strict``, and RUCKUS_NODE_SDK where the Node.js SDK is)."""
@@ -66,7 +70,7 @@ class Confinement(Protocol):
 
     @property
     def network(self) -> bool:
-        """Whether the bot reaches loopback TCP (else only its Unix socket)."""
+        """Whether the bot may listen on loopback TCP (else only on its Unix socket)."""
         ...
 
     @property
@@ -115,6 +119,13 @@ def limits_prefix(jail: JailView) -> list[str]:
     """Return the ``prlimit`` part of a confined bot's command line."""
     prlimit = shutil.which("prlimit") or "prlimit"
     return prlimit_prefix(prlimit, jail.limits, jail.uid is not None)
+
+
+def lockdown_prefix(tcp_own_port: bool) -> list[str]:
+    """Return the :mod:`referee.sandbox.lockdown` part of a confined bot's command line (run by
+    the harness's Python, isolated from the bot's environment); ``tcp_own_port``: the bot binds
+    only its own TCP port and connects to none."""
+    return [sys.executable, "-I", str(LOCKDOWN), *(["--tcp-own-port"] * tcp_own_port), "--"]
 
 
 def setpriv_prefix(jail: JailView) -> list[str]:

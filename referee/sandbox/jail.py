@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.sandbox import procs
+from referee.sandbox import holdings, procs
 from referee.sandbox.confinement import Confinement
 from referee.sandbox.levels import Level
 from referee.sandbox.limits import Limits
@@ -140,6 +140,11 @@ class Jail:
             os.chown(path, self.uid, self.uid)
 
     @property
+    def private_paths(self) -> list[Path]:
+        """The folders the jail made for the bot alone (their files count against ``file_mb``)."""
+        return [self.folder / name for name in self.confinement.private_folders]
+
+    @property
     def limits(self) -> Limits:
         """What the bot may use."""
         return self.sandbox.limits
@@ -195,8 +200,10 @@ class Jail:
         return read_limit(self.status_path)
 
     def close(self) -> None:
-        """Remove the jail's folders (the processes are gone already) and free its uid."""
+        """Remove the jail's folders and what the bot's uid left in the shared folders and in
+        System V IPC (the processes are gone already), and free its uid."""
         shutil.rmtree(self.folder, ignore_errors=True)
         if self.uid is not None:
+            holdings.remove_owned(self.uid)
             with _uids_lock:
                 _uids_taken.discard(self.uid)

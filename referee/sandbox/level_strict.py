@@ -4,7 +4,9 @@ Own PID, mount, IPC, UTS and network namespaces with no network at all; the syst
 runtimes read-only, the bot's own folder read-only, a private ``/tmp``; the referee reaches
 the bot over a Unix socket. As root, bubblewrap runs privileged (no user namespace, so it can
 bind any folder) and the bot drops to its own uid inside; otherwise bubblewrap runs as the
-harness's user in a user namespace.
+harness's user in a user namespace. Inside, the lockdown filters
+(:mod:`referee.sandbox.lockdown`) keep the bot from making namespaces (a user namespace of its
+own would let it mount a tmpfs that no limit counts) or mounts of its own.
 """
 
 from __future__ import annotations
@@ -13,7 +15,13 @@ import os
 import shutil
 from pathlib import Path
 
-from referee.sandbox.confinement import JailView, allowlisted, limits_prefix, setpriv_prefix
+from referee.sandbox.confinement import (
+    JailView,
+    allowlisted,
+    limits_prefix,
+    lockdown_prefix,
+    setpriv_prefix,
+)
 from referee.sandbox.limits import MB
 from referee.sandbox.probes import as_bot_user, probe
 from referee.sandbox.runtime import MERGED_USR, SYSTEM_FOLDERS, runtime_folders
@@ -27,6 +35,10 @@ HOME_INSIDE = "/tmp"
 """The bot's HOME and TMPDIR: a private tmpfs of ``file_mb``."""
 ROOT_NAMESPACES = ("--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts")
 """The namespaces privileged bubblewrap (as root) gives the bot."""
+USER_NAMESPACES = ("--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL")
+"""The namespaces bubblewrap gives the bot as the harness's user: all of them, and a user
+namespace in which the kernel refuses the bot one more (besides the lockdown's filter). As root
+bubblewrap makes no user namespace: the bot's uid inside would be root's outside."""
 
 
 def _parents(folders: list[Path]) -> list[Path]:
@@ -61,7 +73,7 @@ def _bwrap(jail: JailView) -> list[str]:
     if jail.uid is not None:
         args += [*ROOT_NAMESPACES, "--unshare-cgroup-try"]
     else:
-        args += ["--unshare-all", "--cap-drop", "ALL"]
+        args += USER_NAMESPACES
     args += ["--die-with-parent", "--new-session", "--hostname", "ruckus"]
     args += _system_binds()
     args += ["--proc", "/proc", "--dev", "/dev"]
@@ -88,14 +100,18 @@ class StrictConfinement:
     private_folders = (SOCKET_FOLDER,)
 
     def unavailable(self) -> str | None:
-        """Return why bubblewrap cannot create the bot's namespaces here, or None."""
+        """Return why bubblewrap cannot create the bot's namespaces (or the lockdown filters
+        cannot be set inside them) here, or None. The probe has a ``/dev``: looking up libseccomp
+        opens ``/dev/null``."""
         bwrap = shutil.which("bwrap")
         if bwrap is None:
             return "bubblewrap is not installed (Debian: apt-get install bubblewrap)"
         if os.geteuid() == 0:
-            argv = [bwrap, *ROOT_NAMESPACES, "--ro-bind", "/", "/", "--", *as_bot_user(["true"])]
+            inside = [*lockdown_prefix(tcp_own_port=False), *as_bot_user(["true"])]
+            argv = [bwrap, *ROOT_NAMESPACES, "--ro-bind", "/", "/", "--dev", "/dev", "--", *inside]
         else:
-            argv = [bwrap, "--unshare-all", "--ro-bind", "/", "/", "--", "true"]
+            inside = [*lockdown_prefix(tcp_own_port=False), "true"]
+            argv = [bwrap, *USER_NAMESPACES, "--ro-bind", "/", "/", "--dev", "/dev", "--", *inside]
         problem = probe(argv)
         if problem is not None:
             return f"bubblewrap cannot create namespaces here: {problem}"
@@ -118,9 +134,11 @@ class StrictConfinement:
         return None
 
     def command(self, jail: JailView) -> list[str]:
-        """Return the rlimits, ``setpriv`` and bubblewrap, then ``argv``: as root bubblewrap
-        comes first and ``setpriv`` drops to the bot's uid inside."""
+        """Return the rlimits, ``setpriv``, bubblewrap and the lockdown filters, then ``argv``:
+        as root bubblewrap comes first and ``setpriv`` drops to the bot's uid inside, after the
+        filters (which forbid the namespaces bubblewrap makes, so they come inside it)."""
         limits, setpriv, bwrap = limits_prefix(jail), setpriv_prefix(jail), _bwrap(jail)
+        lockdown = lockdown_prefix(tcp_own_port=False)
         if jail.uid is not None:
-            return [*limits, *bwrap, *setpriv, *jail.argv]
-        return [*limits, *setpriv, *bwrap, *jail.argv]
+            return [*limits, *bwrap, *lockdown, *setpriv, *jail.argv]
+        return [*limits, *setpriv, *bwrap, *lockdown, *jail.argv]

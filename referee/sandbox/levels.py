@@ -3,7 +3,10 @@
 - ``strict``: bubblewrap namespaces, no network, the bot's own folder read-only, reached over
   a Unix socket (:mod:`referee.sandbox.level_strict`).
 - ``basic``: no namespaces; a uid of the bot's own when the harness runs as root, a scrubbed
-  environment, rlimits, loopback TCP (:mod:`referee.sandbox.level_basic`).
+  environment, rlimits, loopback TCP on its own port only (:mod:`referee.sandbox.level_basic`).
+
+Both confining levels start the bot behind :mod:`referee.sandbox.lockdown` (no new namespaces or
+mounts).
 - ``none``: the bot runs as the harness's user with its whole environment (debugging only;
   :mod:`referee.sandbox.level_none`).
 

@@ -6,9 +6,11 @@ Two kinds of enforcement, by what the kernel can do:
   the bot starts; ``processes`` is ``RLIMIT_NPROC`` too when the bot runs under a uid of its
   own (threads count as processes there). A bot over one of these gets an error from the
   system call (``EMFILE``, ``EFBIG``, ``EAGAIN``), never more of the resource.
-- ``memory_mb`` (resident memory of all the bot's processes together), ``cpu_s`` (CPU seconds
-  per match the bot plays, over its whole life) and ``processes`` (otherwise) are watched by
-  :mod:`referee.sandbox.watchdog`, which stops a bot over them and says which limit it passed.
+- ``memory_mb`` (resident memory of all the bot's processes together, plus the shared memory
+  they hold that no process maps), ``file_mb`` (all the bot's files together: see
+  :mod:`referee.sandbox.holdings`), ``cpu_s`` (CPU seconds per match the bot plays, over its
+  whole life) and ``processes`` (otherwise) are watched by :mod:`referee.sandbox.watchdog`,
+  which stops a bot over them and says which limit it passed.
 """
 
 from __future__ import annotations
@@ -54,13 +56,15 @@ def prlimit_prefix(prlimit: str, limits: Limits, own_uid: bool) -> list[str]:
     """Return the argv prefix that starts a command under ``limits``' rlimits.
 
     ``RLIMIT_NPROC`` counts every process of the real uid, so it is set only when the bot has
-    a uid of its own (``own_uid``); otherwise the watchdog counts the bot's processes.
+    a uid of its own (``own_uid``); otherwise the watchdog counts the bot's processes. No POSIX
+    message queue (``RLIMIT_MSGQUEUE`` 0): they would outlive the bot where nothing lists them.
     """
     prefix = [
         prlimit,
         f"--nofile={limits.open_files}",
         f"--fsize={limits.file_mb * MB}",
         "--core=0",
+        "--msgqueue=0",
     ]
     if own_uid:
         prefix.append(f"--nproc={limits.processes}")

@@ -11,11 +11,17 @@ PROBE_UID = 2_099_999_999
 """The uid the probes run as when the harness is root (no process of a bot uses it)."""
 
 
-def probe(argv: list[str]) -> str | None:
-    """Run a probe; return None when it succeeds, else what went wrong."""
+def probe(argv: list[str], env: dict[str, str] | None = None) -> str | None:
+    """Run a probe (in ``env``, default the harness's); return None when it succeeds, else what
+    went wrong."""
     try:
         done = subprocess.run(
-            argv, capture_output=True, timeout=PROBE_SECONDS, stdin=subprocess.DEVNULL, check=False
+            argv,
+            capture_output=True,
+            timeout=PROBE_SECONDS,
+            stdin=subprocess.DEVNULL,
+            check=False,
+            env=env,
         )
     except (OSError, subprocess.TimeoutExpired) as error:
         return str(error)

@@ -5,10 +5,13 @@ has, and adds up their resident memory and the CPU time they have used (a proces
 ended keeps counting with its last reading). Once every ``DISCOVERY_TICKS`` ticks it reads all
 of ``/proc`` to find the bot's new processes (by the bot's uid, else below its first process):
 the frequent reading costs one file per bot process, the full one about one per process of the
-machine. A bot over ``memory_mb``,
-``processes`` or ``cpu_s`` times the matches it was given is stopped: the watchdog writes the
-limit into the jail's status file first (so the referee classifies the fault as
-``RESOURCE_LIMIT`` with the limit in the detail), then kills every process of the bot.
+machine. At the same full reading it measures what the bots hold beyond their processes
+(:mod:`referee.sandbox.holdings`: files, and shared memory no process maps), scanning the shared
+folders once for all of them. A bot over ``memory_mb`` (resident memory plus that shared
+memory), ``file_mb`` (all its files together), ``processes`` or ``cpu_s`` times the matches it
+was given is stopped: the watchdog writes the limit into the jail's status file first (so the
+referee classifies the fault as ``RESOURCE_LIMIT`` with the limit in the detail), then kills
+every process of the bot.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from referee.sandbox import procs
+from referee.sandbox import holdings, procs
+from referee.sandbox.holdings import Holdings
 from referee.sandbox.jail import Jail
 from referee.sandbox.limits import MB
 
@@ -32,10 +36,16 @@ class _Watched:
     root_pid: int
     known: set[int] = field(default_factory=set)
     cpu_by_pid: dict[int, float] = field(default_factory=dict)
+    held: Holdings = field(default_factory=Holdings)
 
-    def discover(self, snapshot: list[procs.ProcessInfo]) -> None:
-        """Add the bot's processes found in a full ``snapshot``."""
+    def discover(self, snapshot: list[procs.ProcessInfo], shared: Holdings) -> None:
+        """Add the bot's processes found in a full ``snapshot``; measure what they hold, given
+        what the bot's uid holds in the ``shared`` folders."""
         self.known.update(info.pid for info in self.jail.members(snapshot, self.root_pid))
+        held = Holdings(holdings.private_bytes(self.jail.private_paths), 0)
+        held.add(shared)
+        held.add(holdings.held_open(self.known))
+        self.held = held
 
     def check(self) -> str | None:
         """Read the known processes; return the limit this bot is over now, or None."""
@@ -44,9 +54,17 @@ class _Watched:
         limits = self.jail.sandbox.limits
         for info in members:
             self.cpu_by_pid[info.pid] = info.cpu_seconds
-        memory = sum(info.rss_bytes for info in members)
+        resident = sum(info.rss_bytes for info in members)
+        memory = resident + self.held.shared_memory
         if memory > limits.memory_mb * MB:
-            return f"{limits.describe('memory_mb')} (its processes held {memory // MB} MB)"
+            shared = self.held.shared_memory // MB
+            held = f"it held {memory // MB} MB, {shared} MB of them shared memory no process maps"
+            return f"{limits.describe('memory_mb')} ({held})"
+        if self.held.files >= holdings.UNCOUNTABLE:
+            deep = f"its folders go more than {holdings.MAX_DEPTH} deep, too deep to count"
+            return f"{limits.describe('file_mb')} ({deep})"
+        if self.held.files > limits.file_mb * MB:
+            return f"{limits.describe('file_mb')} (its files held {self.held.files // MB} MB)"
         if not self.jail.own_uid and len(members) > limits.processes:
             return f"{limits.describe('processes')} (it ran {len(members)})"
         cpu = sum(self.cpu_by_pid.values())
@@ -91,8 +109,12 @@ class Watchdog:
                     return
             if tick % DISCOVERY_TICKS == 0:
                 snapshot = procs.snapshot()
+                uids = {entry.jail.uid for entry in watched if entry.jail.uid is not None}
+                shared = holdings.shared_by_owner(uids)
                 for entry in watched:
-                    entry.discover(snapshot)
+                    uid = entry.jail.uid
+                    mine = shared.get(uid, Holdings()) if uid is not None else Holdings()
+                    entry.discover(snapshot, mine)
             for entry in watched:
                 problem = entry.check()
                 if problem is not None:

@@ -15,13 +15,23 @@ reads the bot's captured output and asserts that nothing was found. Modes:
 - ``burn``: spin on every core without end.
 - ``bigfile``: write a file in its scratch folder until the system refuses.
 - ``forkbomb``: start 400 sleeping children and report how many it got.
+- ``ownmount``: in a user and mount namespace of its own (``unshare -r -m``), mount a tmpfs and
+  hold 1,200 MB there; then hold 1,200 MB in memfd files it never maps.
+- ``spill WHERE``: leave 8 MB in each of ``/tmp``, ``/var/tmp``, ``/dev/shm`` and its scratch
+  folder and a System V segment of 16 MB, then write 32 MB files up to 400 MB in each of
+  ``WHERE`` (``scratch``, or ``shared``: the three shared folders).
+- ``flood``: open up to 2,000 connections to every loopback TCP port that listens (but its own).
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
+import socket
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import ruckus
@@ -173,8 +183,112 @@ def forkbomb() -> None:
     report(True, "fork", f"started {started}")
 
 
+HELD: list[object] = []
+"""What an attack keeps open until the bot is stopped."""
+MB = 1024 * 1024
+CHUNK = b"x" * MB
+FILL = """
+import sys
+for n in range(int(sys.argv[2]) // 32):
+    with open(f"{sys.argv[1]}/f{n}", "wb") as sink:
+        for _ in range(32):
+            sink.write(b"x" * 1048576)
+print("FILLED", flush=True)
+sys.stdin.read()
+"""
+"""Writes ``argv[2]`` MB in 32 MB files below ``argv[1]``, then waits for its stdin to close."""
+
+
+def write_mb(path: Path | int, megabytes: int) -> None:
+    """Write ``megabytes`` MB to the file ``path`` (a name, or a descriptor kept open)."""
+    with open(path, "wb", closefd=isinstance(path, Path)) as sink:
+        for _ in range(megabytes):
+            sink.write(CHUNK)
+
+
+def ownmount() -> None:
+    """Hold memory in a tmpfs of its own namespace, then in memfd files it never maps."""
+    folder = tempfile.mkdtemp()
+    script = f"mount -t tmpfs -o size=1300m ruckus $1 && exec {sys.executable} -c '{FILL}' $1 $2"
+    filler = subprocess.Popen(
+        ["unshare", "-r", "-m", "sh", "-c", script, "fill", folder, "1200"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    assert filler.stdout is not None
+    said = filler.stdout.readline().decode(errors="replace").strip()
+    report(said == "FILLED", "own tmpfs", said or f"exit code {filler.wait()}")
+    HELD.append(filler)
+    for held in range(32, 1201, 32):
+        descriptor = os.memfd_create(f"hold{held}")
+        write_mb(descriptor, 32)
+        HELD.append(descriptor)
+        print(f"holding {held} MB in memfd files", flush=True)
+    report(True, "memfd", "held 1200 MB")
+
+
+def spill(where: str) -> None:
+    """Leave files in the shared folders, the scratch folder and System V memory; fill some."""
+    print(f"UID {os.getuid()}", flush=True)
+    scratch = Path(os.environ["TMPDIR"])
+    folders = [Path(tempfile.mkdtemp(prefix="ruckus-spill-", dir=f)) for f in SPILLED]
+    for folder in (*folders, scratch):
+        print(f"SPILL {folder}", flush=True)
+        write_mb(folder / "first", 8)
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.shmat.restype = ctypes.c_void_p
+    segment = libc.shmget(0, 16 * MB, 0o1000 | 0o600)  # IPC_PRIVATE, IPC_CREAT
+    address = libc.shmat(segment, None, 0)
+    ctypes.memset(address, 1, 16 * MB)
+    libc.shmdt(ctypes.c_void_p(address))
+    report(segment >= 0, "System V segment", segment)
+    targets = [scratch] if where == "scratch" else folders
+    for written in range(32, 401, 32):
+        for folder in targets:
+            write_mb(folder / f"more{written}", 32)
+        print(f"spilled {written} MB into each of {where}", flush=True)
+    report(True, f"spill {where}", "400 MB each")
+
+
+SPILLED = ("/tmp", "/var/tmp", "/dev/shm")
+
+
+BOT_UIDS = 2_100_000_000
+"""The lowest uid the harness gives a bot (the flood spares the machine's other services)."""
+
+
+def listening_ports() -> list[int]:
+    """Return the TCP ports that other bots' sockets listen on."""
+    own = int(os.environ.get("RUCKUS_PORT", "0"))
+    ports = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and int(fields[7]) >= BOT_UIDS:
+                ports.add(int(fields[1].rsplit(":", 1)[1], 16))
+    return sorted(ports - {own})
+
+
+def flood() -> None:
+    """Open as many connections as it may to every port that listens."""
+    ports = listening_ports()
+    report(bool(ports), "listening ports", ports)
+    for port in ports:
+        opened = 0
+        try:
+            while opened < 2000:
+                HELD.append(socket.create_connection(("127.0.0.1", port), timeout=1))
+                opened += 1
+        except OSError as error:
+            report(opened > 0, f"connect {port}", f"{opened} opened, then {error}")
+            continue
+        report(True, f"connect {port}", f"{opened} opened")
+
+
 ATTACKS = {"cheat": cheat, "forge": forge, "hog": hog, "orphan": orphan, "burn": burn}
 ATTACKS.update(bigfile=bigfile, forkbomb=forkbomb, seek=seek)
+ATTACKS.update(ownmount=ownmount, spill=spill, flood=flood)
 
 
 class Attacker(RandomBot):

@@ -16,6 +16,10 @@ from .test_attacks import marked_processes
 
 HONEST = ["alice=random", "bob=random"]
 LIMITS = "[limits]\nmemory_mb = 300\ncpu_s = 2\nprocesses = 128\nfile_mb = 8\n"
+DECISION_MS = 30_000
+"""Long enough for the burner to use its 2 CPU seconds within one decision even when it gets a
+small share of a loaded machine's cores: it is stopped for ``cpu_s``, never timed out first.
+The other attackers answer at once or are stopped sooner, so the league is no slower."""
 
 
 def _results(run_dir: Path) -> dict[str, object]:
@@ -28,7 +32,7 @@ def _results(run_dir: Path) -> dict[str, object]:
 
 def _run(tmp_path: Path, name: str, bots: list[str]) -> dict[str, object]:
     definition = tmp_path / f"{name}.toml"
-    extra = f'[clocks]\ndecision_ms = 5000\n[sandbox]\nlevel = "strict"\n{LIMITS}'
+    extra = f'[clocks]\ndecision_ms = {DECISION_MS}\n[sandbox]\nlevel = "strict"\n{LIMITS}'
     definition.write_text(tournament_toml(bots, extra=extra))
     start_run(definition, tmp_path / name, 2, Recorder(), keep_going=True)
     return _results(tmp_path / name)
