@@ -37,7 +37,11 @@ def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict
     request = urllib.request.Request(url, headers=headers or {})
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, response.read().decode(), {k.lower(): v for k, v in response.headers.items()}
+            return (
+                response.status,
+                response.read().decode(),
+                {k.lower(): v for k, v in response.headers.items()},
+            )
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode(), {k.lower(): v for k, v in error.headers.items()}
 
