@@ -80,10 +80,6 @@ class MatchFilter:
         """Whether every match passes."""
         return not self.query()
 
-    def picks(self, match: PlayedMatch) -> bool:
-        """Return whether ``match`` passes every condition."""
-        return all(test(match) for test in self._tests())
-
     def apply(self, matches: Iterable[PlayedMatch]) -> list[PlayedMatch]:
         """Return the matches that pass, in the order given."""
         tests = self._tests()

@@ -187,12 +187,16 @@ def _seconds(stamp: str) -> float | None:
         return None
 
 
-def rounds(board: Board, last: int) -> list[tuple[int, list[Row]]]:
-    """Return the last ``last`` rounds played, newest first, with their matches."""
-    grouped: dict[int, list[Row]] = {}
-    for played in board.matches:
-        grouped.setdefault(played.result.round, []).append(match_row(played))
-    return sorted(grouped.items(), reverse=True)[:last]
+def rounds(board: Board, last: int, most: int = 100) -> list[tuple[int, list[Row]]]:
+    """Return the last ``last`` rounds played, newest first, with up to ``most`` matches each."""
+    matches = list(board.matches)
+    shown = sorted({played.result.round for played in matches}, reverse=True)[:last]
+    grouped: dict[int, list[Row]] = {number: [] for number in shown}
+    for played in matches:
+        rows = grouped.get(played.result.round)
+        if rows is not None and len(rows) < most:
+            rows.append(match_row(played))
+    return list(grouped.items())
 
 
 def sprt_series(board: Board) -> list[Row]:
