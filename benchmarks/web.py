@@ -83,7 +83,7 @@ def synthesize(root: Path, bots: int, results: int) -> None:
         stamp = f"2026-01-01T00:00:{seq % 60:02d}.000Z"
         rows.append(
             (
-                f"rr/{a}~{b}/g{seq}",
+                f"g{seq:06d}/{a}~{b}",
                 seq,
                 seq // 500,
                 "completed",

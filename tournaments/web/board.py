@@ -96,12 +96,16 @@ class Board:
         new = self.source.matches(self.version)
         if not new:
             return False
-        if self._first_load and len(new) > 1:
-            self._fit_earlier_points(new)
+        first = self._first_load
         self._first_load = False
+        if first and len(new) > 1:
+            self._fit_earlier_points(new)
         with self._lock:
+            if first:  # rated in schedule order once, not rewound result by result
+                results = [played.result for played in new]
+                self._tracker = StandingsTracker(self.bots, results, self._tracker.options)
             for played in new:
-                self._count(played)
+                self._count(played, tracked=first)
         self._refit()
         with self._lock:
             self.view = self._view(new[-1].seq)
@@ -115,15 +119,16 @@ class Board:
                 games = [_rated(played) for played in matches[:size]]
                 self._add_point(size, self._fit(games))
 
-    def _count(self, played: PlayedMatch) -> None:
-        """Count one match everywhere (under the lock)."""
+    def _count(self, played: PlayedMatch, tracked: bool = False) -> None:
+        """Count one match everywhere (under the lock); ``tracked``: the standings have it."""
         result = played.result
         index = len(self.matches)
         self.matches.append(played)
         self.by_key[result.key] = index
         for name in set(result.seats):
             self.by_bot.setdefault(name, []).append(index)
-        self._tracker.add(result)
+        if not tracked:
+            self._tracker.add(result)
         self._finished[result.key] = result.ranks
         if self._tests is not None:
             self._tests.record(result.key, result.ranks)

@@ -105,12 +105,14 @@ def _fault_names(result: MatchResult) -> list[str]:
 
 def bot_pairings(board: Board, bot: str) -> list[Row]:
     """Return ``bot``'s statistics against each opponent it met, in definition order."""
-    games = [played.result for played in board.games_of(bot)]
+    shared: dict[str, list[MatchResult]] = {}
+    for played in board.games_of(bot):
+        for name in set(played.result.seats) - {bot}:
+            shared.setdefault(name, []).append(played.result)
     players = board.definition.players
-    met = {name for result in games for name in result.seats} - {bot}
     rows = []
-    for opponent in (name for name in board.bots if name in met):
-        stats = pairing_stats(games, bot, opponent, players)
+    for opponent in (name for name in board.bots if name in shared):
+        stats = pairing_stats(shared[opponent], bot, opponent, players)
         elo = stats.paired or stats.trinomial
         rows.append(
             {
