@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -61,18 +62,24 @@ PAGE_SIZE = 100
 """Matches per page of the match list."""
 ROUNDS_SHOWN = 12
 """How many of the latest rounds the run page lists."""
+PAGES_KEPT = 256
+"""How many rendered pages are kept for the next request of the same URL."""
+Handler = Callable[[Request], Awaitable[Response]]
 
 
 @dataclass
 class Site:
     """What the routes serve: the board, the leaderboard's intervals, the filtered
-    leaderboards already worked out (by query and version), and whether the server is closing
-    (open event streams end)."""
+    leaderboards and pages already worked out, and whether the server is closing (open event
+    streams end)."""
 
     board: Board
     intervals: IntervalFits
     closing: threading.Event = field(default_factory=threading.Event)
     filtered: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
+    pages: OrderedDict[tuple[str, int, int], bytes] = field(default_factory=OrderedDict)
+    """Rendered pages by (URL, version, matches the intervals cover): a page changes only
+    when one of those does."""
 
 
 def _environment() -> Environment:
@@ -103,6 +110,25 @@ class Pages:
             **context,
         )
         return HTMLResponse(page, status)
+
+    def cached(self, handler: Handler) -> Handler:
+        """Return ``handler`` answering a URL it answered at the same version from memory."""
+
+        async def answer(request: Request) -> Response:
+            latest = self.site.intervals.latest
+            key = (str(request.url), self.board.version, 0 if latest is None else latest.results)
+            kept = self.site.pages.get(key)
+            if kept is not None:
+                self.site.pages.move_to_end(key)
+                return HTMLResponse(kept)
+            response = await handler(request)
+            if response.status_code == 200 and isinstance(response, HTMLResponse):
+                self.site.pages[key] = bytes(response.body)
+                if len(self.site.pages) > PAGES_KEPT:
+                    self.site.pages.popitem(last=False)
+            return response
+
+        return answer
 
     def missing(self, request: Request, what: str) -> Response:
         """Return the 404 page for ``what``."""
@@ -142,8 +168,8 @@ class Pages:
             return self.render(request, "missing.html", 400, what=str(error))
         listed = self._filtered(chosen)
         page = _page_number(request.query_params.get("page"))
-        start = (page - 1) * PAGE_SIZE
-        shown = list(reversed(listed))[start : start + PAGE_SIZE]
+        end = max(0, len(listed) - (page - 1) * PAGE_SIZE)
+        shown = listed[max(0, end - PAGE_SIZE) : end][::-1]
         return self.render(
             request,
             "matches.html",
@@ -167,7 +193,10 @@ class Pages:
     def _filtered_leaderboard(
         self, chosen: MatchFilter, listed: list[PlayedMatch]
     ) -> list[dict[str, Any]]:
-        """Return the leaderboard of ``listed``, worked out once per filter and version."""
+        """Return the leaderboard of ``listed``, worked out once per filter and version (the
+        run's own with no filter)."""
+        if chosen.empty:
+            return self.leaderboard_rows()
         key = (chosen.query(), self.board.version)
         if key not in self.site.filtered:
             if len(self.site.filtered) > 32:
@@ -282,13 +311,13 @@ def create_app(site: Site, token: str | None = None) -> Any:
     handlers = Pages(site)
     app: Any = Starlette(
         routes=[
-            Route("/", handlers.leaderboard),
-            Route("/bots/{bot}", handlers.bot),
-            Route("/matches", handlers.matches),
-            Route("/match/{key:path}", handlers.match),
-            Route("/replay/{key:path}", handlers.replay),
+            Route("/", handlers.cached(handlers.leaderboard)),
+            Route("/bots/{bot}", handlers.cached(handlers.bot)),
+            Route("/matches", handlers.cached(handlers.matches)),
+            Route("/match/{key:path}", handlers.cached(handlers.match)),
+            Route("/replay/{key:path}", handlers.cached(handlers.replay)),
             Route("/log/{key:path}", handlers.log),
-            Route("/run", handlers.run),
+            Route("/run", handlers.cached(handlers.run)),
             Route("/events", handlers.events),
             Route("/api/versus", handlers.versus),
             Mount("/static", StaticFiles(directory=static_folder()), name="static"),
