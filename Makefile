@@ -13,6 +13,10 @@ GAME_SOURCES := $(shell find $(GAME_EXAMPLE) -name '*.py' -o -name '*.js' -o -na
 FORMAT_EXAMPLE := examples/formats/king_of_the_hill
 FORMAT_STAMP := $(VENV)/.format-example-installed
 FORMAT_SOURCES := $(shell find $(FORMAT_EXAMPLE) -name '*.py' -o -name pyproject.toml | grep -v '/build/')
+# The chart library the web pages serve, from npm (package.json pins it), copied into the package.
+WEB_ASSETS := tournaments/web/assets
+WEB_STATIC := tournaments/web/static
+CHART_JS := $(WEB_STATIC)/chart.umd.js
 
 # Two pytest workers, a test file each at a time: most tests wait on bot processes, so two
 # files side by side finish in about two thirds of the time; a worker that crashes fails the
@@ -42,7 +46,12 @@ $(NODE_STAMP): sdk/node/package.json sdk/node/package-lock.json
 	npm ci --prefix sdk/node --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
-demo: $(STAMP) $(NODE_STAMP)
+$(CHART_JS): $(WEB_ASSETS)/package.json $(WEB_ASSETS)/package-lock.json
+	npm ci --prefix $(WEB_ASSETS) --no-audit --no-fund --loglevel=error
+	cp $(WEB_ASSETS)/node_modules/chart.js/dist/chart.umd.min.js $(CHART_JS)
+	cp $(WEB_ASSETS)/node_modules/chart.js/LICENSE.md $(WEB_STATIC)/chart.LICENSE.md
+
+demo: $(STAMP) $(NODE_STAMP) $(CHART_JS)
 	$(BIN)/ruckus games
 	$(BIN)/ruckus tournament run tournaments/defs/demo-pilfer.toml
 	$(BIN)/ruckus tournament run tournaments/defs/demo-wabbit.toml
@@ -53,7 +62,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint $(NODE_STAMP) $(GAME_STAMP) $(FORMAT_STAMP)
+test: lint $(NODE_STAMP) $(GAME_STAMP) $(FORMAT_STAMP) $(CHART_JS)
 	@test -x /usr/bin/chromium || echo "note: chromium not installed: the browser test will be skipped (apt-get install chromium)"
 	@$(BIN)/ruckus doctor | grep unavailable | sed 's/^/note: sandbox level /;s/$$/ (its tests will be skipped)/' || true
 	$(BIN)/pytest -q $(PYTEST_WORKERS)
@@ -65,8 +74,8 @@ proto: $(STAMP)
 
 # Every benchmark at full size (a module whose name starts with "_" is a helper they share);
 # each takes `--quick` for a run of seconds, which tests/benchmarks makes of every one.
-bench: $(STAMP) $(NODE_STAMP)
+bench: $(STAMP) $(NODE_STAMP) $(CHART_JS)
 	@for b in benchmarks/[!_]*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) sdk/node/node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) sdk/node/node_modules $(WEB_ASSETS)/node_modules $(CHART_JS) $(WEB_STATIC)/chart.LICENSE.md .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -87,6 +87,12 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
         (["tournament", "show", "{missing}"], "missing.jsonl holds no run"),
         (["tournament", "show", "{file}"], "file.txt holds no run"),
     ],
+    "web": [
+        (["web", "{missing}"], "missing.jsonl holds no run"),
+        (["web", "{file}"], "file.txt holds no run"),
+        (["web", "{empty}", "--host", "0.0.0.0"], "needs TLS and a token"),
+        (["web", "{empty}", "--tls-cert", "{file}"], "give both --tls-cert and --tls-key"),
+    ],
     "bot new": [
         (["bot", "new", "mine", "--game", "pilfer", "--dir", "{file}"], "is a file, not a folder"),
     ],

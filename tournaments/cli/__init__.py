@@ -17,6 +17,7 @@ from tournaments.cli import (
     referee,
     replay,
     tournament,
+    web,
 )
 from tournaments.cli.errors import OneLineErrors
 
@@ -70,3 +71,4 @@ tournament.register(app)
 backends.register(app)
 bot.register(app)
 doctor.register(app)
+web.register(app)

@@ -18,6 +18,7 @@ from tournaments.cli.errors import USAGE_EXIT, fail
 from tournaments.cli.hints import concurrency_warning, next_steps
 from tournaments.cli.interrupts import CheckedRunObserver, InterruptGuard
 from tournaments.cli.paths import input_file, output_folder
+from tournaments.cli.web import ServedRun
 from tournaments.definition import DefinitionError, TournamentDefinition, load_definition
 from tournaments.runner import (
     BackendError,
@@ -83,15 +84,26 @@ def _exit_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
 
 
-def _play(run_dir: Path, live: bool, play: Callable[[RunObserver], RunSummary]) -> None:
+def _play(
+    run_dir: Path, live: bool, play: Callable[[RunObserver], RunSummary], web: bool = False
+) -> None:
     """Run ``play`` under the live view (when asked for and the output is a terminal) or the
-    plain one, then print the final report."""
+    plain one (with ``web``, its pages served on loopback while it plays), then print the
+    final report."""
     _exit_on_sigterm()
     screen = Screen()
+    served: ServedRun | None = None
     try:
         view = screen.live_view() if live and screen.on_terminal else screen.plain_view()
         with InterruptGuard() as guard, view:
-            summary = play(CheckedRunObserver(view, guard))
+            observer: RunObserver = CheckedRunObserver(view, guard)
+            if web:
+                observer = served = ServedRun(observer, run_dir)
+            try:
+                summary = play(observer)
+            finally:
+                if served is not None:
+                    served.stop()
     except PreflightError as error:
         raise _stopped_by_preflight(error, run_dir) from None
     except _FAILURES as error:
@@ -144,6 +156,10 @@ NoLive = Annotated[
         "--no-live", help="Print one line per match instead (as a run into a pipe or file does)."
     ),
 ]
+Web = Annotated[
+    bool,
+    typer.Option("--web", help="Serve the run's pages on loopback as it plays (prints the URL)."),
+]
 KeepGoing = Annotated[
     bool,
     typer.Option(
@@ -165,6 +181,7 @@ def run(
     backend_option: BackendOptions = None,
     ray_address: RayAddress = None,
     keep_going: KeepGoing = False,
+    web: Web = False,
 ) -> None:
     """Start a tournament: spawn its bots, check each one, play every match, print the
     standings."""
@@ -176,6 +193,7 @@ def run(
         folder,
         not no_live,
         lambda view: start_run(definition_file, folder, concurrency, view, where, keep_going),
+        web,
     )
 
 
@@ -194,6 +212,7 @@ def resume(
     backend_option: BackendOptions = None,
     ray_address: RayAddress = None,
     keep_going: KeepGoing = False,
+    web: Web = False,
 ) -> None:
     """Finish an interrupted run: play only the matches without a stored result."""
     where = placement(backend, backend_option, ray_address)
@@ -205,6 +224,7 @@ def resume(
         run_dir,
         not no_live,
         lambda view: resume_run(run_dir, definition, concurrency, view, where, keep_going),
+        web,
     )
 
 
