@@ -158,11 +158,8 @@ def _rating(
 def _resamples_can_vary(units: list[list[MatchRecord]]) -> bool:
     """Return whether two units differ in what the fit reads of them: which bot took which
     place in each game (seats aside)."""
-    outcomes = {
-        tuple(sorted(tuple(sorted(zip(record.ranks, record.seats, strict=True))) for record in unit))
-        for unit in units
-    }
-    return len(outcomes) > 1
+    places = [[tuple(sorted(zip(r.ranks, r.seats, strict=True))) for r in unit] for unit in units]
+    return len({tuple(sorted(games)) for games in places}) > 1
 
 
 def _orders(seats: Sequence[int], ranks: Sequence[int]) -> list[tuple[int, ...]]:
