@@ -26,8 +26,9 @@ swapped, and the evidence is its pentanomial vector (LL, LD, DD+WL, WD, WW).
    the same number of seats after the bot in all ``k`` games, so for ``k >= 3`` a seat's
    advantage does not cancel within a cycle: under Plackett–Luce with seat strengths, the
    bot finishes above the opponent in seats ``(i, j)`` with chance ``L(Δ + σ_i - σ_j)``, and
-   seats of +87, 0 and -87 Elo make two equal bots score 3.2 Elo apart (the false-positive
-   rate of an SPRT at ``alpha = 0.05`` rises to about 12%). So the schedules alternate: every
+   seats of +87, 0 and -87 Elo make two equal bots score 3.2 Elo apart (an SPRT at
+   ``alpha = 0.05`` then accepts H1 up to 13% of the time; 49% with four seats of ±44 and
+   ±130, as ``benchmarks/sprt.py`` measures). So the schedules alternate: every
    odd cycle plays the seats reversed (:mod:`tournaments.schedule.seats`), and over an even
    and an odd cycle the two bots meet in every pair of seats both ways round, whose chances
    add to ``L(Δ + x) + L(Δ - x)``: ``E[y] = 1/2`` exactly at ``Δ = 0``, while the cycles of one
