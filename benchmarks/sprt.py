@@ -17,6 +17,15 @@ For the normalized model the simulated difference is set so that the units' norm
 the target (computed exactly for two players, from a large fixed sample for more:
 ``--calibration-units`` cycles).
 
+**Seat effects** (3 and 4 players). The same Plackett–Luce games with strengths of their own for
+the seats (:data:`SEAT_ELO`: +87, 0, -87 Elo for three seats; +130, +44, -44, -130 for four) and
+every bot equally strong, seated as the schedule seats one group
+(:func:`tournaments.schedule.seats.seat_plans`) under each ``seat_rotation``: ``cyclic`` (every
+cycle rotated the same way, what runs used before) and ``alternating`` (every odd cycle with the
+seats reversed). For the first bot against each other bot of the group: the Elo the seats alone
+give it (exact, over an even and an odd cycle) and the SPRT's false-positive rate (H1 accepted
+although the bots are equal; nominal ``alpha``).
+
 Each scenario runs ``--tests`` independent tests per point, all at once (vectorised), each until
 it decides or reaches ``--cap`` times the fixed length. The fixed-length test is the one-sided
 z-test on the units' mean score with the same error rates:
@@ -44,14 +53,22 @@ import numpy as np
 from _common import emit, parse_arguments
 from scipy.optimize import brentq
 
+from tournaments.formats.base import SEAT_ROTATIONS
+from tournaments.schedule.seats import rotate, seat_plans
+from tournaments.stats.elo import elo_from_score
 from tournaments.stats.sprt import NELO_PER_T, SprtConfig, log_likelihood_ratios, logistic_score
 
 DRAW_RATE = 0.3
 SEAT_LUCK = 0.15
+SEAT_ELO = {3: (87.0, 0.0, -87.0), 4: (130.0, 44.0, -44.0, -130.0)}
+"""The seats' own strengths (Elo) of the seat-effect scenarios."""
 TARGET_RATIO = 0.5
 QUICK = {"tests": 20, "elo1": 60.0, "calibration_units": 20_000}
+NATURAL_PER_ELO = math.log(10.0) / 400.0
 
-Sampler = Callable[[np.random.Generator, int], np.ndarray]
+Sampler = Callable[[np.random.Generator, int, int], np.ndarray]
+"""Draws the outcome index of unit ``step`` (from 0) for ``rows`` tests at once."""
+Orders = list[tuple[int, ...]]
 
 
 def pair_distribution(score: float) -> np.ndarray:
@@ -75,26 +92,37 @@ def _game(score: float) -> np.ndarray:
 def pair_sampler(score: float) -> Sampler:
     cumulative = np.cumsum(pair_distribution(score))
 
-    def sample(rng: np.random.Generator, rows: int) -> np.ndarray:
+    def sample(rng: np.random.Generator, rows: int, step: int) -> np.ndarray:
         return np.minimum(np.searchsorted(cumulative, rng.random(rows)), 4)
 
     return sample
 
 
-def cycle_totals(rng: np.random.Generator, rows: int, players: int, elo: float) -> np.ndarray:
-    """Twice the bot's total relative score over one cycle of ``players`` games, per row."""
-    luck = rng.gumbel(size=(rows, players))
-    strength = elo * math.log(10.0) / 400.0
-    wins = np.zeros(rows, dtype=np.int64)
-    for shift in range(players):
-        bot_seat, opponent_seat = (-shift) % players, (1 - shift) % players
-        wins += (strength + luck[:, bot_seat] > luck[:, opponent_seat]).astype(np.int64)
+def cycle_totals(
+    luck: np.ndarray, orders: Orders, bots: np.ndarray, seats: np.ndarray, opponent: int = 1
+) -> np.ndarray:
+    """Twice bot 0's total relative score against ``opponent`` over the games seated by
+    ``orders`` (bot per seat), one row of seat luck each; strengths in natural-log units."""
+    wins = np.zeros(len(luck), dtype=np.int64)
+    for order in orders:
+        mine, theirs = order.index(0), order.index(opponent)
+        first = bots[0] + seats[mine] + luck[:, mine]
+        wins += (first > bots[opponent] + seats[theirs] + luck[:, theirs]).astype(np.int64)
     return 2 * wins
 
 
+def forward_cycle(players: int) -> Orders:
+    """The seat orders of one cycle of bots ``0 .. players - 1``."""
+    return [rotate(tuple(range(players)), game) for game in range(players)]
+
+
 def cycle_sampler(players: int, elo: float) -> Sampler:
-    def sample(rng: np.random.Generator, rows: int) -> np.ndarray:
-        return cycle_totals(rng, rows, players, elo)
+    bots = np.zeros(players)
+    bots[0] = elo * NATURAL_PER_ELO
+
+    def sample(rng: np.random.Generator, rows: int, step: int) -> np.ndarray:
+        luck = rng.gumbel(size=(rows, players))
+        return cycle_totals(luck, forward_cycle(players), bots, np.zeros(players))
 
     return sample
 
@@ -132,13 +160,11 @@ class Scenario:
         return self._cycle_distribution(elo), cycle_sampler(self.players, elo)
 
     def _cycle_distribution(self, elo: float) -> np.ndarray:
-        strength = elo * math.log(10.0) / 400.0
-        luck = self._calibration
-        wins = np.zeros(len(luck), dtype=np.int64)
-        for shift in range(self.players):
-            bot, opponent = (-shift) % self.players, (1 - shift) % self.players
-            wins += (strength + luck[:, bot] > luck[:, opponent]).astype(np.int64)
-        return np.bincount(2 * wins, minlength=2 * self.players + 1) / len(luck)
+        bots = np.zeros(self.players)
+        bots[0] = elo * NATURAL_PER_ELO
+        orders = forward_cycle(self.players)
+        totals = cycle_totals(self._calibration, orders, bots, np.zeros(self.players))
+        return np.bincount(totals, minlength=2 * self.players + 1) / len(totals)
 
 
 def run_tests(
@@ -151,7 +177,7 @@ def run_tests(
     used = np.zeros(tests, dtype=np.int64)
     active = np.arange(tests)
     for step in range(1, cap + 1):
-        counts[active, sample(rng, len(active))] += 1
+        counts[active, sample(rng, len(active), step - 1)] += 1
         llr = log_likelihood_ratios(config, counts[active])
         decision[active[llr >= config.upper_bound]] = 1
         decision[active[llr <= config.lower_bound]] = -1
@@ -197,10 +223,12 @@ def scenario_report(args: argparse.Namespace, players: int, model: str) -> dict[
     beta_seen = 1.0 - points[2]["accept_h1"] - points[2]["undecided"] / args.tests
     realised = fixed_games(low, high, max(alpha_seen, floor), max(beta_seen, floor), players)
     mean_games = sum(point["mean_games"] for point in points) / len(points)
+    seats = seat_effects(args, config, players, cap) if players in SEAT_ELO else None
     return {
         "players": players,
         "model": model,
         "points": points,
+        "seat_effects": seats,
         "alpha_simulated": alpha_seen,
         "beta_simulated": beta_seen,
         "binomial_sd": math.sqrt(args.alpha * (1 - args.alpha) / args.tests),
@@ -211,6 +239,49 @@ def scenario_report(args: argparse.Namespace, players: int, model: str) -> dict[
         "ratio_to_same_error_rates": mean_games / realised,
         "seconds": time.perf_counter() - started,
     }
+
+
+def seat_effects(
+    args: argparse.Namespace, config: SprtConfig, players: int, cap: int
+) -> dict[str, Any]:
+    """Equal bots in seats of unequal strength: per seat rotation and opponent, the Elo the
+    seats give the first bot and the SPRT's false-positive rate."""
+    seat_elo = np.array(SEAT_ELO[players])
+    report: dict[str, Any] = {"seat_elo": list(SEAT_ELO[players])}
+    for rotation in SEAT_ROTATIONS:
+        plan = seat_plans([tuple(range(players))], 2 * players, players, rotation)[0]
+        cycles = [plan[:players], plan[players:]]
+        rows = []
+        for opponent in range(1, players):
+            games = [(order.index(0), order.index(opponent)) for order in plan]
+            score = sum(logistic_score(seat_elo[a] - seat_elo[b]) for a, b in games) / len(plan)
+            sample = seat_sampler(cycles, seat_elo * NATURAL_PER_ELO, opponent)
+            result = run_tests(config, sample, 2 * players + 1, args.tests, cap, args.seed)
+            rows.append(
+                {
+                    "opponent_seat_offset": opponent,
+                    "seat_elo_gain": round(elo_from_score(score), 2) + 0.0,
+                    "false_positive": result["accept_h1"],
+                    "undecided": result["undecided"],
+                }
+            )
+        report[rotation] = {
+            "pairings": rows,
+            "false_positive_max": max(row["false_positive"] for row in rows),
+        }
+    return report
+
+
+def seat_sampler(cycles: list[Orders], seats: np.ndarray, opponent: int) -> Sampler:
+    """Cycles of equal bots in seats of strengths ``seats``, the schedule's cycles in turn."""
+    players = len(seats)
+
+    def sample(rng: np.random.Generator, rows: int, step: int) -> np.ndarray:
+        luck = rng.gumbel(size=(rows, players))
+        orders = cycles[step % len(cycles)]
+        return cycle_totals(luck, orders, np.zeros(players), seats, opponent)
+
+    return sample
 
 
 def main() -> None:
@@ -241,6 +312,15 @@ def main() -> None:
         "target_ratio": TARGET_RATIO,
         "scenarios": scenarios,
         "target_met": all(s["ratio_to_same_error_rates"] <= TARGET_RATIO for s in scenarios),
+        "seat_effect_false_positive_max": {
+            rotation: max(
+                s["seat_effects"][rotation]["false_positive_max"]
+                for s in scenarios
+                if s["seat_effects"]
+            )
+            for rotation in SEAT_ROTATIONS
+            if any(s["seat_effects"] for s in scenarios)
+        },
     }
     emit(report, args.quick)
 

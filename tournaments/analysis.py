@@ -8,8 +8,9 @@
   the head-to-head matrix, and every match.
 
 :func:`analysis_json` writes all of it as one JSON document. An infinite Elo or nElo (a 100% or
-0% score) is ``null`` there, its finite bound kept; nElo is ``null`` as well when every game of
-a pairing was a draw, where it means nothing.
+0% score) is ``null`` there, its finite bound kept; nElo is ``null`` as well when every unit
+of a pairing had the same score (every game a draw, every pair 1-1, a clean sweep), where it
+has no spread to stand on (:mod:`tournaments.stats.elo`).
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ from tournaments.store import MatchResult, ResultStore
 RESAMPLES = 200
 """The bootstrap resamples ``show`` draws for the ratings' intervals unless told otherwise
 (at most :data:`MAX_RESAMPLES`)."""
-NELO_FIELDS = ("nelo", "nelo_lower", "nelo_upper")
-"""The nElo figures of a model, hidden when every game was a draw."""
 
 
 @dataclass(frozen=True)
@@ -69,21 +68,6 @@ def analyse(store: ResultStore, resamples: int) -> RunAnalysis:
     )
 
 
-def nelo_shown(pairing: PairingStats) -> bool:
-    """Return whether nElo means something for ``pairing``: not every game was a draw."""
-    return pairing.wdl.draws < pairing.wdl.games
-
-
-def pairing_json(pairing: PairingStats) -> dict[str, Any]:
-    """Return a pairing's statistics as JSON data, nElo hidden when every game was a draw."""
-    document = pairing.to_json()
-    if not nelo_shown(pairing):
-        for model in ("trinomial", "paired"):
-            if document[model] is not None:
-                document[model].update(dict.fromkeys(NELO_FIELDS))
-    return document
-
-
 def match_json(result: MatchResult) -> dict[str, Any]:
     """Return one match as JSON data: key, round, seats, ranks, scores, reason, faults, log."""
     return {
@@ -116,7 +100,7 @@ def analysis_json(analysis: RunAnalysis) -> str:
             "resamples": analysis.resamples,
         },
         "standings": standings_rows(analysis.standings),
-        "pairings": [pairing_json(pairing) for pairing in analysis.pairings],
+        "pairings": [pairing.to_json() for pairing in analysis.pairings],
         "sprt": None
         if config is None
         else {**asdict(config), "tests": [test.to_json() for test in analysis.tests]},

@@ -97,6 +97,7 @@ from tournaments.format_tables import (
     sprt_rules,
 )
 from tournaments.formats import Format, FormatContext, FormatOptions
+from tournaments.formats.base import SEAT_ROTATIONS, SeatRotation
 from tournaments.game_rules import Rules, check_scenario, game_rules
 from tournaments.runner.backends import backend_names
 from tournaments.stats.sprt import MODELS, Model, SprtConfig
@@ -170,6 +171,10 @@ class TournamentDefinition:
     """The sequential test that stops a pairing early (``[sprt]``); None: every game is played."""
     rules: Rules = ()
     """The ``[rules]`` overrides of the scenario's config, checked by the engine."""
+    seat_rotation: SeatRotation = SEAT_ROTATIONS[0]
+    """How the cycles of 3- and 4-player groups are seated (:mod:`tournaments.schedule.seats`):
+    no TOML key; a new run takes the newest, a stored run the one its hash was made with
+    (:func:`as_stored`)."""
 
     @property
     def match_seed_root(self) -> int:
@@ -277,12 +282,30 @@ def definition_hash(definition: TournamentDefinition) -> str:
         what_is_played["rules"] = dict(what_is_played["rules"])
     else:
         del what_is_played["rules"]
+    if definition.players == 2 or definition.seat_rotation == "cyclic":  # the hash it always had
+        del what_is_played["seat_rotation"]  # (two players: both rotations seat alike)
     for bot in what_is_played["bots"]:  # and without a bot's own clocks
         for key in ("decision_ms", "bank_ms"):
             if bot[key] is None:
                 del bot[key]
     text = json.dumps(what_is_played, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def as_stored(definition: TournamentDefinition, stored_hash: str) -> TournamentDefinition | None:
+    """Return ``definition`` as the run that stored ``stored_hash`` plays it; None when it is
+    another definition.
+
+    That is the definition with the newest seat rotation whose hash is ``stored_hash``: a 3- or
+    4-player run created before ``seat_rotation`` existed has the hash without it, and keeps
+    the ``cyclic`` rotation it was scheduled with (its keys and seeds are the same either way,
+    its seats are not), so it resumes, shows and verifies as it was played.
+    """
+    for rotation in SEAT_ROTATIONS:
+        candidate = replace(definition, seat_rotation=rotation)
+        if definition_hash(candidate) == stored_hash:
+            return candidate
+    return None
 
 
 def _clocks(table: dict[str, Any]) -> Clocks:

@@ -33,7 +33,12 @@ from ddsketch.mapping import LogarithmicMapping
 from ddsketch.store import DenseStore
 
 from referee.match.faults import FaultCode
-from tournaments.definition import TournamentDefinition, definition_hash, parse_definition
+from tournaments.definition import (
+    TournamentDefinition,
+    as_stored,
+    definition_hash,
+    parse_definition,
+)
 from tournaments.schedule.seeds import SEED_BITS
 
 DATABASE = "results.sqlite"
@@ -218,11 +223,12 @@ class ResultStore:
         """Open an existing run; refuse if the TOML ``text`` differs from the run's definition.
 
         Differences in comments, layout or key order do not count: the canonical hashes of the
-        parsed definitions are compared.
+        parsed definitions are compared (with the seat rotation the run was scheduled with,
+        :func:`~tournaments.definition.as_stored`).
         """
         definition = parse_definition(text)
         store = cls.open(run_dir)
-        if store.definition_hash() != definition_hash(definition):
+        if as_stored(definition, store.definition_hash()) is None:
             store.close()
             raise StoreError(f"{run_dir} was started with a different definition; not resuming")
         return store
@@ -237,8 +243,10 @@ class ResultStore:
 
     def definition(self) -> TournamentDefinition:
         """Return the definition the run started with, parsed from its stored text, with the
-        seed the store drew for it when the text has none."""
-        definition = parse_definition(self.definition_text())
+        seat rotation of its hash (:func:`~tournaments.definition.as_stored`) and the seed the
+        store drew for it when the text has none."""
+        parsed = parse_definition(self.definition_text())
+        definition = as_stored(parsed, self.definition_hash()) or parsed
         if definition.seed is not None:
             return definition
         drawn = self._db.execute("SELECT drawn_seed FROM run").fetchone()[0]

@@ -111,6 +111,35 @@ def test_all_draws_have_a_finite_symmetric_interval() -> None:
     assert format_elo(draws.elo, draws.elo_lower, draws.elo_upper).startswith("+0.0 ± ")
 
 
+@pytest.mark.parametrize(
+    "counts",
+    [
+        [0, 0, 200, 0, 0],
+        [0, 0, 0, 0, 20],
+        [20, 0, 0, 0, 0],
+        [0, 0, 20],
+        [0, 12, 0],
+        [0, 0, 0, 5, 0, 0, 0],
+    ],
+)
+def test_no_nelo_when_every_unit_has_the_same_score(counts: list[int]) -> None:
+    # σ is 0: nElo and its interval would come from the placeholder counts alone
+    estimate = pairwise_elo(counts)
+    assert estimate is not None
+    assert (estimate.nelo, estimate.nelo_lower, estimate.nelo_upper) == (None, None, None)
+    assert json.loads(json.dumps(estimate.to_json(), allow_nan=False))["nelo_upper"] is None
+    assert math.isfinite(estimate.elo_lower) or math.isfinite(estimate.elo_upper)
+
+
+def test_nelo_of_nearly_uniform_units_stays_near_the_normal_width() -> None:
+    # one unit off 1-1 in 200: a spread of its own; fastchess's half-width is z/sqrt(2N) t-units
+    estimate = pairwise_elo([0, 0, 199, 0, 1])
+    assert estimate is not None and estimate.nelo is not None
+    assert estimate.nelo_lower is not None and estimate.nelo_upper is not None
+    half = (estimate.nelo_upper - estimate.nelo_lower) / 2
+    assert Z_95 / math.sqrt(2 * 200) * 800 / math.log(10) / 2 < half < 100
+
+
 def test_no_games_no_estimate() -> None:
     assert pairwise_elo([0, 0, 0, 0, 0]) is None
 
@@ -131,7 +160,11 @@ def test_intervals_hold_the_estimate_and_are_finite_unless_it_is_infinite(
     assert estimate is not None
     assert 0.0 <= estimate.score_lower <= estimate.score <= estimate.score_upper <= 1.0
     assert estimate.elo_lower <= estimate.elo <= estimate.elo_upper
-    assert estimate.nelo_lower <= estimate.nelo <= estimate.nelo_upper
+    if estimate.nelo is not None:
+        assert estimate.nelo_lower is not None and estimate.nelo_upper is not None
+        assert estimate.nelo_lower <= estimate.nelo <= estimate.nelo_upper
+    else:
+        assert sum(count > 0 for count in counts) == 1
     if math.isfinite(estimate.elo):
         assert math.isfinite(estimate.elo_lower) and math.isfinite(estimate.elo_upper)
     else:

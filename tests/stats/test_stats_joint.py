@@ -131,3 +131,33 @@ def test_bootstrap_is_bounded_and_anchors_must_be_bots() -> None:
         joint_ratings(["a", "b", "c", "d"], records, resamples=MAX_RESAMPLES + 1)
     with pytest.raises(ValueError, match="anchor"):
         joint_ratings(["a", "b", "c", "d"], records, anchor="nobody")
+
+
+@pytest.mark.parametrize(
+    "records",
+    [
+        [result(("a", "b"), (1, 2), seed) for seed in range(20)],
+        [result(("a", "b"), (1, 2), 0)],
+        [result(("a", "b") if seed % 2 else ("b", "a"), (1, 1), seed) for seed in range(12)],
+        [
+            record
+            for seed in range(6)
+            for record in (
+                result(("a", "b", "c"), (1, 2, 3), seed),
+                result(("b", "c", "a"), (2, 3, 1), seed),
+                result(("c", "a", "b"), (3, 1, 2), seed),
+            )
+        ],
+    ],
+    ids=["twenty-straight-wins", "one-game", "all-draws", "identical-cycles"],
+)
+def test_no_interval_when_every_unit_is_the_same(records: list[MatchResult]) -> None:
+    # every resample would be the data itself: a percentile interval of zero width
+    bots = sorted({name for record in records for name in record.seats})
+    ratings = joint_ratings(bots, records, resamples=50, seed=3)
+    for rating in ratings.ratings:
+        assert rating.elo is not None and rating.lower is None and rating.upper is None
+    varied = joint_ratings(bots, [*records, result(("b", "a"), (1, 2), 999)], resamples=50)
+    for rating in varied.ratings:
+        assert rating.lower is not None and rating.upper is not None
+        assert rating.upper > rating.lower

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from rich.console import Console
 from stats_records import pair, result
 
 from tournaments.stats.h2h import head_to_head
 from tournaments.stats.pairings import all_pairings
 from tournaments.stats.tiebreaks import buchholz, sonneborn_berger
+from tournaments.ui.tables import pairings_table
 
 # A 4-bot Swiss of two rounds, one game a round:
 # r1: a beats b, c draws d;  r2: a draws c, d beats b.  Final: a 1.5, c 1, d 1.5, b 0.
@@ -75,3 +78,12 @@ def test_pairing_report_carries_counts_and_both_models() -> None:
     assert ab.paired.elo_lower < ab.paired.elo < ab.paired.elo_upper
     data = json.loads(json.dumps(ab.to_json(), allow_nan=False))
     assert data["pentanomial"]["pairs"] == 12 and data["units"]["counts"] == [0, 0, 4, 4, 4]
+
+
+def test_pairings_table_prints_no_nelo_when_every_pair_is_one_all() -> None:
+    # 200 pairs won once and lost once: no spread, so no nElo (it printed +0.0 ± 666.9)
+    records = [game for seed in range(200) for game in pair("a", "b", 1.0, 0.0, seed)]
+    console = Console(width=120, color_system=None, record=True, file=io.StringIO())
+    console.print(pairings_table(all_pairings(["a", "b"], records, 2), 2))
+    row = next(line for line in console.export_text().splitlines() if "a vs b" in line)
+    assert row.split()[-2:] == ["-", "50.0%"] and "666.9" not in row

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeVar
 
 from tournaments.bot_entries import BotEntry
 
@@ -24,6 +24,12 @@ if TYPE_CHECKING:  # for annotations: the schedule package asks the formats at i
     from tournaments.schedule.match import Finished, Match
 
 OptionsT = TypeVar("OptionsT", bound="FormatOptions")
+
+SeatRotation = Literal["alternating", "cyclic"]
+SEAT_ROTATIONS: tuple[SeatRotation, ...] = ("alternating", "cyclic")
+"""How the full cycles of a 3- or 4-player group are seated (:mod:`tournaments.schedule.seats`),
+newest first: ``alternating`` reverses the seats of every odd cycle, so seat advantages cancel
+between any two bots; ``cyclic`` rotates every cycle the same way (runs created before)."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,10 @@ class Tournament(Protocol):
     @property
     def match_seed_root(self) -> int:
         """The seed every match seed derives from."""
+
+    @property
+    def seat_rotation(self) -> SeatRotation:
+        """How the full cycles of a 3- or 4-player group are seated (:data:`SEAT_ROTATIONS`)."""
 
 
 def options_of(definition: Tournament, kind: type[OptionsT]) -> OptionsT:

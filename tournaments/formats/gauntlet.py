@@ -47,7 +47,7 @@ def gauntlet_matches(definition: Tournament) -> list[Match]:
     field = [index for index in range(len(names)) if index != champion]
     groups = [(champion, *others) for others in combinations(field, definition.players - 1)]
     games = definition.games_per_pairing
-    plans = seat_plans(groups, games, len(names))
+    plans = seat_plans(groups, games, len(names), definition.seat_rotation)
     rounds = [game + 1 for game in range(games)]
     matches = [
         match

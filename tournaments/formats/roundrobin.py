@@ -49,7 +49,7 @@ def round_robin_matches(definition: Tournament, cycles: int) -> list[Match]:
         ]
     else:
         groups = list(combinations(range(len(names)), definition.players))
-        plans = seat_plans(groups, games, len(names))
+        plans = seat_plans(groups, games, len(names), definition.seat_rotation)
         rounds = [game + 1 for game in range(games)]
         matches = [
             match

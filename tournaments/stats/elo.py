@@ -19,7 +19,13 @@ cycles of 3- and 4-player games, see :mod:`tournaments.stats.counts`), with ``a_
   (or 0%) the point estimate is infinite and the interval is the one-sided bound
   ``> E(lower)`` (``< E(upper)``), which :func:`format_elo` prints so;
 * the Elo and nElo intervals map the score interval through ``E`` and through the nElo formula
-  with the same ``σ``, as fastchess does.
+  with the same ``σ``, as fastchess does;
+* nElo needs a spread: when every unit has the same score (every seed pair 1-1, a clean sweep,
+  nothing but draws) the units' ``σ`` is 0 and nElo is ``0/0`` or infinite with nothing to
+  bound it: fastchess divides by the zero variance, and with the regularised ``σ`` standing in
+  the figures would come from the placeholder counts alone (``+0.0 ± 666.9`` at 200 pairs of
+  1-1, ``> +10352.9`` after 20 won pairs). So there is none: ``nelo``, ``nelo_lower`` and
+  ``nelo_upper`` are None.
 
 ``σ``, the LOS and the interval use the regularised counts of :mod:`tournaments.stats.glr`
 (an empty outcome counts ``1e-3``), so every figure exists for any non-empty result vector.
@@ -57,7 +63,8 @@ class PairwiseElo:
     """A bot's Elo and nElo against an opponent with 95% intervals, and its LOS.
 
     ``elo`` and ``nelo`` are ``±inf`` at a 100% or 0% score, their far bound with them; every
-    other figure is finite."""
+    other figure is finite. The nElo figures are None when every unit has the same score (see
+    the module docstring)."""
 
     units: int
     games: int
@@ -67,13 +74,14 @@ class PairwiseElo:
     elo: float
     elo_lower: float
     elo_upper: float
-    nelo: float
-    nelo_lower: float
-    nelo_upper: float
+    nelo: float | None
+    nelo_lower: float | None
+    nelo_upper: float | None
     los: float
 
     def to_json(self) -> dict[str, Any]:
-        """Return the figures as JSON data; an infinite value is ``None`` (unbounded)."""
+        """Return the figures as JSON data; an infinite value is ``None`` (unbounded), as is
+        an nElo figure that does not exist."""
         return {field.name: _finite_or_none(getattr(self, field.name)) for field in fields(self)}
 
 
@@ -102,6 +110,7 @@ def pairwise_elo(counts: Sequence[int]) -> PairwiseElo | None:
     upper = 1.0 if score == 1.0 else upper
     spread = sigma * math.sqrt(games_per_unit)
     error = sigma / math.sqrt(float(total))
+    varied = np.count_nonzero(counts) > 1
     return PairwiseElo(
         units=units,
         games=units * games_per_unit,
@@ -111,9 +120,9 @@ def pairwise_elo(counts: Sequence[int]) -> PairwiseElo | None:
         elo=elo_from_score(score),
         elo_lower=elo_from_score(lower),
         elo_upper=elo_from_score(upper),
-        nelo=_nelo(score, spread),
-        nelo_lower=_nelo(lower, spread),
-        nelo_upper=_nelo(upper, spread),
+        nelo=_nelo(score, spread) if varied else None,
+        nelo_lower=_nelo(lower, spread) if varied else None,
+        nelo_upper=_nelo(upper, spread) if varied else None,
         los=0.5 * math.erfc(-(float(regular_score) - 0.5) / error / math.sqrt(2.0)),
     )
 

@@ -18,7 +18,11 @@ Plackett, *The analysis of permutations*, 1975), which for two seats is Bradleyâ
 * **Intervals.** 95% percentile bootstrap: the units (the games of one seed among one set of
   bots, :mod:`tournaments.stats.records`) are resampled with replacement ``resamples`` times
   with ``numpy.random.default_rng(seed)``, each resample refitted (from the estimate) and
-  normalised the same way; the interval runs from the 2.5th to the 97.5th percentile.
+  normalised the same way; the interval runs from the 2.5th to the 97.5th percentile. When
+  every unit holds the same result (the same bots in the same places, game for game: a single
+  unit, a clean sweep, nothing but draws), every resample is the data itself, so the
+  percentile interval would have no width whatever the number of games: there is then no
+  interval (``lower`` and ``upper`` are None).
 * **Order.** The records are put in canonical order first, so the result does not depend on the
   order in which the matches finished.
 """
@@ -52,7 +56,8 @@ Indices = NDArray[np.int64]
 
 @dataclass(frozen=True)
 class JointRating:
-    """One bot's joint rating with its 95% bootstrap interval (None without games)."""
+    """One bot's joint rating with its 95% bootstrap interval (None without games; the interval
+    is None as well without resamples, or when the resamples cannot vary)."""
 
     name: str
     games: int
@@ -116,13 +121,14 @@ def joint_ratings(
     reference = index[anchor] if anchor is not None else None
     fitted = _fit(rankings, meetings, np.ones(len(units)), np.zeros(len(bots)))
     estimate = _normalised(fitted, played, reference)
+    varied = resamples > 0 and _resamples_can_vary(units)
     rng = np.random.default_rng(seed)
-    samples = np.empty((resamples, len(bots)))
-    for row in range(resamples):
+    samples = np.empty((resamples if varied else 0, len(bots)))
+    for row in range(len(samples)):
         drawn = np.bincount(rng.integers(0, len(units), len(units)), minlength=len(units))
         strengths = _fit(rankings, meetings, drawn.astype(np.float64), fitted)
         samples[row] = _normalised(strengths, played, reference)
-    if resamples:
+    if varied:
         lower, upper = np.percentile(samples, [2.5, 97.5], axis=0)
     else:
         lower = upper = np.full(len(bots), np.nan)
@@ -133,7 +139,7 @@ def joint_ratings(
         resamples=resamples,
         seed=seed,
         ratings=tuple(
-            _rating(name, int(games[i]), estimate[i], lower[i], upper[i], bool(resamples))
+            _rating(name, int(games[i]), estimate[i], lower[i], upper[i], varied)
             for i, name in enumerate(bots)
         ),
     )
@@ -147,6 +153,13 @@ def _rating(
     if not intervals:
         return JointRating(name, games, float(elo), None, None)
     return JointRating(name, games, float(elo), float(lower), float(upper))
+
+
+def _resamples_can_vary(units: list[list[MatchRecord]]) -> bool:
+    """Return whether two units differ in what the fit reads of them: which bot took which
+    place in each game (seats aside)."""
+    places = [[tuple(sorted(zip(r.ranks, r.seats, strict=True))) for r in unit] for unit in units]
+    return len({tuple(sorted(games)) for games in places}) > 1
 
 
 def _orders(seats: Sequence[int], ranks: Sequence[int]) -> list[tuple[int, ...]]:

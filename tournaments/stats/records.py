@@ -9,8 +9,9 @@ win, draw and loss.
 
 **Units.** The schedules give every cycle of a pairing or group one seed and rotate the seats
 (:mod:`tournaments.schedule.seats`): two games with the seats swapped for two players, ``k``
-games with every bot in every seat once for ``k`` players. A *unit* is the set of games with one
-seed among one set of bots; it is *complete* when it is such a cycle. Complete units are
+games with every bot in every seat once for ``k`` players (every other cycle with the seats
+reversed, so that seat advantages cancel between any two bots). A *unit* is the set of games
+with one seed among one set of bots; it is *complete* when it is such a cycle. Complete units are
 independent of each other, while the games inside one are not (they share the seed's luck),
 which is why the paired statistics count units rather than games.
 """

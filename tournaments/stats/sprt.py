@@ -9,7 +9,8 @@ with a chance of at most about ``alpha`` of accepting H1 when H0 holds and ``bet
 accepting H0 when H1 holds. The evidence is a result vector of independent *units* (see
 :mod:`tournaments.stats.glr`): seed pairs of two games with the seats swapped (the pentanomial,
 ``K = 5``), single games (``K = 3``), or the seat-rotated cycles of a 3- or 4-player group
-(``K = 2k + 1``, :mod:`tournaments.stats.places`).
+(``K = 2k + 1``, :mod:`tournaments.stats.counts`; :mod:`tournaments.stats.stopping` derives the
+rule for them).
 
 * Bounds (Wald): accept H0 when ``LLR <= log(beta / (1 - alpha))``, H1 when
   ``LLR >= log((1 - beta) / alpha)``.

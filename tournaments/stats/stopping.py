@@ -20,10 +20,21 @@ swapped, and the evidence is its pentanomial vector (LL, LD, DD+WL, WD, WW).
    once) share the seed's luck, so they are dependent; distinct cycles are independent. The
    unit is therefore the cycle, summarised by its mean relative score
    ``y ∈ {0, 1/2k, …, 1}``: a result vector of ``2k + 1`` outcomes, exactly as the pentanomial
-   is for ``k = 2``. Seat rotation gives ``E[y] = E[x]`` with seat advantages cancelled, and
-   the spread of ``y`` is measured from the data rather than assumed, which is what makes
-   the pentanomial test valid for dependent paired games.
-3. *The test.* The GSPRT of :mod:`tournaments.stats.sprt` on these units: the logistic model
+   is for ``k = 2``. The spread of ``y`` is measured from the data rather than assumed, which
+   is what makes the pentanomial test valid for dependent paired games.
+3. *Seats.* A cycle puts every bot in every seat once, but rotation alone seats the opponent
+   the same number of seats after the bot in all ``k`` games, so for ``k >= 3`` a seat's
+   advantage does not cancel within a cycle: under Plackett–Luce with seat strengths, the
+   bot finishes above the opponent in seats ``(i, j)`` with chance ``L(Δ + σ_i - σ_j)``, and
+   seats of +87, 0 and -87 Elo make two equal bots score 3.2 Elo apart (an SPRT at
+   ``alpha = 0.05`` then accepts H1 up to 13% of the time; 49% with four seats of ±44 and
+   ±130, as ``benchmarks/sprt.py`` measures). So the schedules alternate: every
+   odd cycle plays the seats reversed (:mod:`tournaments.schedule.seats`), and over an even
+   and an odd cycle the two bots meet in every pair of seats both ways round, whose chances
+   add to ``L(Δ + x) + L(Δ - x)``: ``E[y] = 1/2`` exactly at ``Δ = 0``, while the cycles of one
+   direction and the other differ a little in mean, which only widens the measured spread of
+   ``y`` (the test stays on the safe side).
+4. *The test.* The GSPRT of :mod:`tournaments.stats.sprt` on these units: the logistic model
    fixes ``E[y] = L(elo)``; the normalized model fixes the t-value ``sqrt(k) * nElo /
    (800 / ln 10)``. Wald's bounds ``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``
    give error rates of about ``alpha`` and ``beta`` (Wald's approximation; the overshoot of

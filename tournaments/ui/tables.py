@@ -9,7 +9,6 @@ from rich import box
 from rich.table import Table
 from rich.tree import Tree
 
-from tournaments.analysis import nelo_shown
 from tournaments.definition import TournamentDefinition
 from tournaments.formats import Series
 from tournaments.schedule import Match, PairingTest
@@ -114,9 +113,11 @@ def _elo(figures: PairwiseElo | None) -> str:
 
 
 def _nelo(pairing: PairingStats) -> str:
-    if pairing.paired is None or not nelo_shown(pairing):
+    paired = pairing.paired
+    if paired is None or paired.nelo is None:
         return "-"
-    return format_elo(pairing.paired.nelo, pairing.paired.nelo_lower, pairing.paired.nelo_upper)
+    assert paired.nelo_lower is not None and paired.nelo_upper is not None
+    return format_elo(paired.nelo, paired.nelo_lower, paired.nelo_upper)
 
 
 def pairings_table(pairings: Sequence[PairingStats], players: int) -> Table:
