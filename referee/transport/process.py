@@ -55,6 +55,27 @@ def output_tail(path: Path, limit: int = 2000) -> str:
         return ""
 
 
+SETTLE_SECONDS = 0.1
+"""How long a bot's output file must stay the same size to count as caught up."""
+SETTLE_LIMIT_SECONDS = 1.0
+
+
+def wait_until_quiet(path: Path) -> None:
+    """Wait (at most ``SETTLE_LIMIT_SECONDS``) until a bot's output file stops growing, so
+    that what the bot printed just before a fault (a traceback) has landed in it."""
+    deadline = time.monotonic() + SETTLE_LIMIT_SECONDS
+    size = -1
+    while time.monotonic() < deadline:
+        try:
+            now = path.stat().st_size
+        except OSError:
+            return
+        if now == size:
+            return
+        size = now
+        time.sleep(SETTLE_SECONDS)
+
+
 def _pump(source: IO[bytes], sink: IO[bytes], cap: int) -> None:
     """Copy ``source`` to ``sink`` up to ``cap`` bytes; drain (and drop) the rest."""
     written = 0
@@ -210,10 +231,12 @@ class BotProcess:
             return None
 
     def output_tail(self, limit: int = 2000) -> str:
-        """Return the last ``limit`` characters the bot wrote to stdout/stderr (all of it, once
-        the process has ended: the copy of its last words is waited for)."""
+        """Return the last ``limit`` characters the bot wrote to stdout/stderr: once the
+        process has ended, all of it; while it runs, once the copy of its output is quiet."""
         if self._popen.poll() is not None:
             self._pump.join(timeout=STOP_GRACE_SECONDS)
+        else:
+            wait_until_quiet(self.output_path)
         return output_tail(self.output_path, limit)
 
     def _signal_group(self, signum: int) -> None:
