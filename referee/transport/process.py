@@ -76,6 +76,45 @@ def wait_until_quiet(path: Path) -> None:
         time.sleep(SETTLE_SECONDS)
 
 
+SCRIPT_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".ts", ".jar", ".rb", ".pl", ".sh")
+"""The endings that mark a command's argument as the bot's own program file."""
+CODE_OPTIONS = frozenset({"-m", "-c", "-e", "--eval"})
+"""Interpreter options after which the command names a module or code, not a file."""
+
+
+class BotFileMissing(FileNotFoundError):
+    """A bot's command names a program file that does not exist: starting it again is no use."""
+
+
+def missing_command_file(argv: Sequence[str], bot_dir: Path | None = None) -> str | None:
+    """Say which file a bot's command names that does not exist, or return None.
+
+    The file is the executable when written as a path (``./mybot``), else the first argument
+    written as a path or with a script's ending (``mybot/bot.py``, ``bot.jar``). It is looked
+    for as the bot itself would be started: from the current folder, and from ``bot_dir``
+    when one is given. The path is reported as written and as resolved from the current folder.
+    """
+    candidates = [argv[0]] if os.sep in argv[0] else []
+    for argument in argv[1:]:
+        if argument in CODE_OPTIONS:
+            break
+        looks_like_a_file = os.sep in argument or argument.endswith(SCRIPT_SUFFIXES)
+        if (
+            not argument.startswith("-")
+            and looks_like_a_file
+            and not any(space in argument for space in " \t\n")
+        ):
+            candidates.append(argument)
+            break
+    folders = [Path.cwd()] if bot_dir is None else [Path.cwd(), bot_dir]
+    for candidate in candidates:
+        if not any((folder / candidate).exists() for folder in folders):
+            where = Path(candidate).absolute()
+            shown = candidate if str(where) == candidate else f"{candidate} ({where})"
+            return f"its command names a file that does not exist: {shown}"
+    return None
+
+
 def _pump(source: IO[bytes], sink: IO[bytes], cap: int) -> None:
     """Copy ``source`` to ``sink`` up to ``cap`` bytes; drain (and drop) the rest."""
     written = 0
@@ -96,7 +135,8 @@ class BotProcess:
 
     ``bot_dir`` is the folder the bot may read (default: its script's or executable's folder);
     ``cwd`` is where an unconfined (``none``) bot starts. ``keep_output`` says whether the
-    output file outlives the match (faults then name it).
+    output file outlives the match (faults then name it). A command that names a program file
+    that does not exist raises :class:`BotFileMissing` before anything starts.
     """
 
     def __init__(
@@ -108,6 +148,9 @@ class BotProcess:
         cwd: Path | None = None,
         keep_output: bool = True,
     ) -> None:
+        missing = missing_command_file(argv, bot_dir or cwd)
+        if missing is not None:
+            raise BotFileMissing(missing)
         self.sandbox = sandbox or default_sandbox()
         self.kept_output = output_path if keep_output else None
         self.jail = Jail(self.sandbox, tuple(argv), bot_dir or cwd, readable=plugin_folders())

@@ -80,3 +80,20 @@ def test_play_without_bot_logs_says_how_to_keep_the_output(tmp_path: Path, kit):
     )
     assert "  | this bot never starts" in played.stdout
     assert "the bots' whole output was not kept: --bot-logs DIR keeps it" in played.stdout
+
+
+def test_play_names_a_missing_script_as_written_and_exits_non_zero(tmp_path: Path):
+    played = subprocess.run(
+        [*RUCKUS, "play", "pilfer", "--bot", "cmd:python mybott/bot.py", "--bot", "random"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert played.returncode == 2, played.stdout
+    assert "seat 0 STARTUP_FAILED" in played.stdout
+    where = tmp_path / "mybott" / "bot.py"
+    assert f"names a file that does not exist: mybott/bot.py ({where})" in played.stdout
+    assert sys.prefix not in played.stdout
+    assert "error: seat 0 could not start (STARTUP_FAILED" in played.stderr

@@ -14,7 +14,7 @@ from ruckus.check import CheckResult, run_checks
 from referee.games import game_names
 from referee.match.clocks import STARTUP_MS
 from referee.transport.bots import parse_bot
-from referee.transport.process import BotProcess
+from referee.transport.process import BotFileMissing, BotProcess
 from referee.transport.scripts import script
 from referee.transport.security import ClientSecurity
 from sample_bots.registry import sample_command
@@ -62,7 +62,10 @@ def new(
 def _started(argv: tuple[str, ...], cwd: Path | None) -> Iterator[str]:
     """Start a bot process, wait until it listens, yield its address; always stop it."""
     with tempfile.TemporaryDirectory(prefix="ruckus-check-") as scratch:
-        process = BotProcess(argv, Path(scratch) / "bot.log", cwd=cwd)
+        try:
+            process = BotProcess(argv, Path(scratch) / "bot.log", cwd=cwd)
+        except BotFileMissing as missing:
+            raise typer.Exit(_report_startup(str(missing), "")) from None
         try:
             problem = process.wait_listening(STARTUP_MS / 1000.0)
             if problem is not None:
