@@ -90,7 +90,8 @@ def missing_command_file(argv: Sequence[str], bot_dir: Path | None = None) -> st
     """Say which file a bot's command names that does not exist, or return None.
 
     The file is the executable when written as a path (``./mybot``), else the first argument
-    written as a path or with a script's ending (``mybot/bot.py``, ``bot.jar``). It is looked
+    written as a path or with a script's ending (``mybot/bot.py``, ``bot.jar``; not a list of
+    paths such as a class path, nor code or a shell line). It is looked
     for as the bot itself would be started: from the current folder, and from ``bot_dir``
     when one is given. The path is reported as written and as resolved from the current folder.
     """
@@ -102,7 +103,7 @@ def missing_command_file(argv: Sequence[str], bot_dir: Path | None = None) -> st
         if (
             not argument.startswith("-")
             and looks_like_a_file
-            and not any(space in argument for space in " \t\n")
+            and not any(other in argument for other in f" \t\n{os.pathsep}")
         ):
             candidates.append(argument)
             break
@@ -253,7 +254,8 @@ class BotProcess:
                     f"listens on TCP port {ports[0]} inside its sandbox, but under sandbox "
                     f"'strict' a bot has no network: listen on the Unix socket named by "
                     f"RUCKUS_ADDRESS (unix:{SOCKET_INSIDE}/...; the Python and Node SDKs do "
-                    f"this), or run the bot with sandbox level 'basic'"
+                    f"this), or run the bot with sandbox level 'basic' (`--sandbox basic`, "
+                    f'or [sandbox] level = "basic" in a tournament)'
                 )
         return None
 

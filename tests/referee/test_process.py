@@ -110,7 +110,12 @@ def test_only_a_missing_program_file_is_named(tmp_path: Path, monkeypatch):
     (tmp_path / "mine" / "bot.py").write_text("")
     assert missing_command_file(["python", "mine/bot.py"]) is None
     assert missing_command_file(["python", "bot.py"], bot_dir=tmp_path / "mine") is None
-    for fine in (["python", "-m", "pkg.bot", "x/y"], ["bash", "-c", "cd a && b/c.py"], ["node"]):
+    for fine in (
+        ["python", "-m", "pkg.bot", "x/y"],
+        ["bash", "-c", "cd a && b/c.py"],
+        ["node"],
+        ["java", "-cp", "c/d:e/f.jar", "Bot"],
+    ):
         assert missing_command_file(fine) is None
     missing = missing_command_file(["python", "-u", "mybott/bot.py", "--log", "out/x.txt"])
     assert missing == (
