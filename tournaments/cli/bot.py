@@ -122,6 +122,8 @@ def _target(
     try:
         spec = parse_bot(target, game or game_names()[0], sample_command, grpcs=grpcs)
     except ValueError as error:
+        if target.startswith(("cmd:", "grpc://", "grpcs://")):
+            raise typer.BadParameter(f"{target}: {error}", param_hint="TARGET") from None
         raise typer.BadParameter(
             f"{target}: no such bot folder here; {error}; or give cmd:<command>, "
             "grpc://host:port or grpcs://host:port",

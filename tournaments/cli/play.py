@@ -80,7 +80,8 @@ def _setup(
     try:
         checked = game_rules(game, scenario, rules)
     except DefinitionError as error:
-        raise typer.BadParameter(str(error), param_hint="--rule") from None
+        option = "--scenario" if error.field == "scenario" else "--rule"
+        raise typer.BadParameter(str(error), param_hint=option) from None
     except KeyError as error:
         raise typer.BadParameter(str(error)) from None
     try:
