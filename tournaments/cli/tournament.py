@@ -266,6 +266,14 @@ def show(
             help="Bootstrap resamples of the Elo intervals (0: none).",
         ),
     ] = RESAMPLES,
+    width: Annotated[
+        int | None,
+        typer.Option(
+            "--width",
+            min=40,
+            help="Columns to lay the tables out in (default: the terminal's; 80 into a pipe).",
+        ),
+    ] = None,
 ) -> None:
     """Print a run's standings, pairings and SPRT tests from its stored results (and the
     bracket of a knockout)."""
@@ -282,7 +290,7 @@ def show(
             standings = current_standings(store, store.definition(), resamples)
             typer.echo(standings_csv(standings).rstrip("\n"))
         else:
-            Screen().report(store, resamples, h2h, matches)
+            Screen(width=width).report(store, resamples, h2h, matches)
     finally:
         store.close()
 
