@@ -74,6 +74,3 @@ def test_a_refused_handshake_names_the_address_and_a_plaintext_call_suggests_grp
     plain = ruckus("play", "pilfer", "--bot", f"grpc://{bot}", "--bot", "random", env=env)
     assert plain.returncode == 2
     assert f"may serve TLS: call it as grpcs://{bot}" in plain.stdout
-    bot_output = (tmp_path / f"python-bot-{bot.rpartition(':')[2]}.log").read_text()
-    assert "Handshake failed" not in bot_output  # gRPC's own log lines stay off stderr
-    assert "listening on" in bot_output

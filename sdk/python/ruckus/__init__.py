@@ -1,13 +1,4 @@
-"""The Ruckus bot SDK: subclass :class:`Bot`, write ``choose``, serve it with :func:`run`.
-
-gRPC's own log lines (a refused handshake, say) are silenced on stderr unless
-``GRPC_VERBOSITY`` says otherwise: a bot reports what matters itself, and the referee
-classifies every failure it sees.
-"""
-
-import os
-
-os.environ.setdefault("GRPC_VERBOSITY", "NONE")  # before gRPC starts, which reads it once
+"""The Ruckus bot SDK: subclass :class:`Bot`, write ``choose``, serve it with :func:`run`."""
 
 from ruckus.bot import Bot, game_data, game_message, struct_data, whole_numbers
 from ruckus.limits import MAX_MESSAGE_BYTES
