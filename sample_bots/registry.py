@@ -49,5 +49,10 @@ def sample_command(name: str, game: str) -> tuple[str, ...]:
     for candidate in (name, f"{game}-{name}"):
         if candidate in bots:
             return bots[candidate]
-    known = ", ".join(sample_names())
+    known = ", ".join(sample_names_for(game))
     raise KeyError(f"unknown sample bot {name!r} for {game}; known: {known}")
+
+
+def sample_names_for(game: str) -> list[str]:
+    """Return the full names of the sample bots that play ``game``: its own and the Node bots."""
+    return [name for name in sample_names() if name.startswith((f"{game}-", "node-"))]

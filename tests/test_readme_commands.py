@@ -115,6 +115,14 @@ def test_the_readme_commands_work(scratch: Path):
         assert "Traceback" not in output, command
 
 
+def test_the_readme_puts_ruckus_on_the_path_before_its_first_command():
+    text = (ROOT / "README.md").read_text()
+    first = re.search(r"^ruckus ", text, flags=re.M)
+    activate = text.find("source .venv/bin/activate")
+    assert first is not None and 0 <= activate < first.start()
+    assert ".venv/bin/ruckus" in text[: first.start()]
+
+
 @pytest.mark.parametrize("command", sorted(SKIPPED))
 def test_skipped_commands_still_parse(command: str):
     code, output = _ruckus([*shlex.split(command)[1:], "--help"])

@@ -262,14 +262,23 @@ def canonical_json(definition: TournamentDefinition) -> str:
 
 
 def definition_hash(definition: TournamentDefinition) -> str:
-    """Return the SHA-256 of :func:`canonical_json` without ``concurrency`` and ``backend``.
+    """Return the SHA-256 of :func:`played_fields` as JSON with sorted keys.
 
     Comments and key order do not count, and neither do ``concurrency`` and ``backend``: they
     change how fast and where a run goes, not what it plays, so a run may resume with others.
+    """
+    text = json.dumps(played_fields(definition), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def played_fields(definition: TournamentDefinition) -> dict[str, Any]:
+    """Return what a run of ``definition`` plays: :func:`canonical_json`'s fields without
+    ``concurrency`` and ``backend``, and without the tables a definition leaves unset.
+
     The format's options are shown as :func:`~tournaments.format_tables.hashed_format_options`
     says: a built-in format's under the flat keys the hash always had.
     """
-    what_is_played = json.loads(canonical_json(definition))
+    what_is_played: dict[str, Any] = json.loads(canonical_json(definition))
     del what_is_played["concurrency"], what_is_played["backend"]
     del what_is_played["format_options"]
     what_is_played.update(hashed_format_options(definition.format, definition.format_options))
@@ -288,8 +297,7 @@ def definition_hash(definition: TournamentDefinition) -> str:
         for key in ("decision_ms", "bank_ms"):
             if bot[key] is None:
                 del bot[key]
-    text = json.dumps(what_is_played, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return what_is_played
 
 
 def as_stored(definition: TournamentDefinition, stored_hash: str) -> TournamentDefinition | None:

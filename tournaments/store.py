@@ -39,6 +39,7 @@ from tournaments.definition import (
     definition_hash,
     parse_definition,
 )
+from tournaments.definition_changes import changed_fields
 from tournaments.schedule.seeds import SEED_BITS
 
 DATABASE = "results.sqlite"
@@ -90,6 +91,17 @@ _COLUMNS = (
 
 class StoreError(Exception):
     """A run folder that cannot be created or resumed, or a result that cannot be stored."""
+
+
+class DefinitionChanged(StoreError):
+    """A run resumed with a definition that plays something else; ``changes`` names each
+    changed field (see :func:`tournaments.definition_changes.changed_fields`)."""
+
+    def __init__(self, run_dir: Path, changes: list[str]) -> None:
+        self.run_dir = run_dir
+        self.changes = changes
+        listed = "".join(f"\n  {change}" for change in changes)
+        super().__init__(f"{run_dir} was started with a different definition; not resuming{listed}")
 
 
 @dataclass(frozen=True)
@@ -224,13 +236,15 @@ class ResultStore:
 
         Differences in comments, layout or key order do not count: the canonical hashes of the
         parsed definitions are compared (with the seat rotation the run was scheduled with,
-        :func:`~tournaments.definition.as_stored`).
+        :func:`~tournaments.definition.as_stored`). A refusal (:class:`DefinitionChanged`) names
+        the fields that changed.
         """
         definition = parse_definition(text)
         store = cls.open(run_dir)
         if as_stored(definition, store.definition_hash()) is None:
+            started = parse_definition(store.definition_text())
             store.close()
-            raise StoreError(f"{run_dir} was started with a different definition; not resuming")
+            raise DefinitionChanged(run_dir, changed_fields(started, definition))
         return store
 
     def definition_hash(self) -> str:

@@ -267,7 +267,9 @@ class GrpcPlayer:
 
         In order: a message the referee's own channel refused for its size (OVERSIZE); a bot
         the sandbox stopped (RESOURCE_LIMIT); a local bot whose process ended (CRASHED); else
-        DISCONNECTED, with any status the bot sent in the detail (never trusted as a class).
+        DISCONNECTED, with any status the bot sent in the detail (never trusted as a class)
+        and, for a local bot, its last output lines (an SDK prints the traceback of an
+        exception in the bot's code there).
         """
         if _refused_for_size(item):
             return _fail(stream, FaultCode.OVERSIZE, f"message over the limit: {item.details()}")
@@ -281,7 +283,7 @@ class GrpcPlayer:
         if item is _END:
             return _fail(stream, FaultCode.DISCONNECTED, "ended the stream")
         detail = f"stream failed: {item.code()}: {item.details()}"
-        return _fail(stream, FaultCode.DISCONNECTED, detail[:500])
+        return _fail(stream, FaultCode.DISCONNECTED, with_output(detail[:500], self.watch))
 
     def reusable(self) -> bool:
         """Whether the next match may use this player as it is: it connected, and its last

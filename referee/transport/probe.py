@@ -27,6 +27,8 @@ FINAL_REFUSALS = (
     "socket closed",
 )
 """Words of gRPC's account of a failed connection that waiting will not change."""
+TLS_WORDS = ("certificate", "ssl", "handshake", "verification")
+"""Words of gRPC's account of a failed TLS handshake."""
 
 
 def describe(
@@ -51,8 +53,25 @@ def describe(
         try:
             info: bot_pb2.BotInfo = call(bot_pb2.DescribeRequest(), timeout=timeout)
         except grpc.RpcError as error:
-            return f"{error.code().name}: {error.details()}"[:DETAIL_CHARS]
+            reason = f"{error.code().name}: {error.details()}"[:DETAIL_CHARS]
+            return reason + _hint(address, security, reason)
     return printable_info(info)
+
+
+def _hint(address: str, security: ClientSecurity | None, reason: str) -> str:
+    """Return what a refused connection most likely means, naming ``address``: a certificate
+    that does not name the host, or a TLS bot called in plaintext; else nothing."""
+    lowered = reason.lower()
+    host = address.rpartition(":")[0].strip("[]")
+    if security is not None and security.tls and any(word in lowered for word in TLS_WORDS):
+        kind = "IP" if host.replace(".", "").isdigit() or ":" in host else "DNS"
+        return (
+            f" (the TLS handshake with {address} failed: the bot's certificate must be signed "
+            f"by the CA you trust and name {host} in its subjectAltName, {kind}:{host})"
+        )
+    if (security is None or not security.tls) and "socket closed" in lowered:
+        return f" (the bot at {address} may serve TLS: call it as grpcs://{address})"
+    return ""
 
 
 def probe(

@@ -55,6 +55,67 @@ def output_tail(path: Path, limit: int = 2000) -> str:
         return ""
 
 
+SETTLE_SECONDS = 0.1
+"""How long a bot's output file must stay the same size to count as caught up."""
+SETTLE_LIMIT_SECONDS = 1.0
+
+
+def wait_until_quiet(path: Path) -> None:
+    """Wait (at most ``SETTLE_LIMIT_SECONDS``) until a bot's output file stops growing, so
+    that what the bot printed just before a fault (a traceback) has landed in it."""
+    deadline = time.monotonic() + SETTLE_LIMIT_SECONDS
+    size = -1
+    while time.monotonic() < deadline:
+        try:
+            now = path.stat().st_size
+        except OSError:
+            return
+        if now == size:
+            return
+        size = now
+        time.sleep(SETTLE_SECONDS)
+
+
+SCRIPT_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".ts", ".jar", ".rb", ".pl", ".sh")
+"""The endings that mark a command's argument as the bot's own program file."""
+CODE_OPTIONS = frozenset({"-m", "-c", "-e", "--eval"})
+"""Interpreter options after which the command names a module or code, not a file."""
+
+
+class BotFileMissing(FileNotFoundError):
+    """A bot's command names a program file that does not exist: starting it again is no use."""
+
+
+def missing_command_file(argv: Sequence[str], bot_dir: Path | None = None) -> str | None:
+    """Say which file a bot's command names that does not exist, or return None.
+
+    The file is the executable when written as a path (``./mybot``), else the first argument
+    written as a path or with a script's ending (``mybot/bot.py``, ``bot.jar``; not a list of
+    paths such as a class path, nor code or a shell line). It is looked
+    for as the bot itself would be started: from the current folder, and from ``bot_dir``
+    when one is given. The path is reported as written and as resolved from the current folder.
+    """
+    candidates = [argv[0]] if os.sep in argv[0] else []
+    for argument in argv[1:]:
+        if argument in CODE_OPTIONS:
+            break
+        looks_like_a_file = os.sep in argument or argument.endswith(SCRIPT_SUFFIXES)
+        if (
+            not argument.startswith("-")
+            and looks_like_a_file
+            and not any(other in argument for other in f" \t\n{os.pathsep}")
+        ):
+            candidates.append(argument)
+            break
+    folders = [Path.cwd()] if bot_dir is None else [Path.cwd(), bot_dir]
+    for candidate in candidates:
+        if not any((folder / candidate).exists() for folder in folders):
+            where = Path(candidate).absolute()
+            shown = candidate if str(where) == candidate else f"{candidate} ({where})"
+            return f"its command names a file that does not exist: {shown}"
+    return None
+
+
 def _pump(source: IO[bytes], sink: IO[bytes], cap: int) -> None:
     """Copy ``source`` to ``sink`` up to ``cap`` bytes; drain (and drop) the rest."""
     written = 0
@@ -75,7 +136,8 @@ class BotProcess:
 
     ``bot_dir`` is the folder the bot may read (default: its script's or executable's folder);
     ``cwd`` is where an unconfined (``none``) bot starts. ``keep_output`` says whether the
-    output file outlives the match (faults then name it).
+    output file outlives the match (faults then name it). A command that names a program file
+    that does not exist raises :class:`BotFileMissing` before anything starts.
     """
 
     def __init__(
@@ -87,6 +149,9 @@ class BotProcess:
         cwd: Path | None = None,
         keep_output: bool = True,
     ) -> None:
+        missing = missing_command_file(argv, bot_dir or cwd)
+        if missing is not None:
+            raise BotFileMissing(missing)
         self.sandbox = sandbox or default_sandbox()
         self.kept_output = output_path if keep_output else None
         self.jail = Jail(self.sandbox, tuple(argv), bot_dir or cwd, readable=plugin_folders())
@@ -189,7 +254,8 @@ class BotProcess:
                     f"listens on TCP port {ports[0]} inside its sandbox, but under sandbox "
                     f"'strict' a bot has no network: listen on the Unix socket named by "
                     f"RUCKUS_ADDRESS (unix:{SOCKET_INSIDE}/...; the Python and Node SDKs do "
-                    f"this), or run the bot with sandbox level 'basic'"
+                    f"this), or run the bot with sandbox level 'basic' (`--sandbox basic`, "
+                    f'or [sandbox] level = "basic" in a tournament)'
                 )
         return None
 
@@ -210,10 +276,12 @@ class BotProcess:
             return None
 
     def output_tail(self, limit: int = 2000) -> str:
-        """Return the last ``limit`` characters the bot wrote to stdout/stderr (all of it, once
-        the process has ended: the copy of its last words is waited for)."""
+        """Return the last ``limit`` characters the bot wrote to stdout/stderr: once the
+        process has ended, all of it; while it runs, once the copy of its output is quiet."""
         if self._popen.poll() is not None:
             self._pump.join(timeout=STOP_GRACE_SECONDS)
+        else:
+            wait_until_quiet(self.output_path)
         return output_tail(self.output_path, limit)
 
     def _signal_group(self, signum: int) -> None:

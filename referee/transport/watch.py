@@ -15,7 +15,7 @@ from typing import Protocol
 
 from referee.sandbox.jail import read_limit
 from referee.sandbox.procs import read_process
-from referee.transport.process import output_tail
+from referee.transport.process import output_tail, wait_until_quiet
 
 POLL_SECONDS = 0.02
 TAIL_LINES = 12
@@ -24,9 +24,6 @@ TAIL_BYTES = 4000
 """How much of the end of a bot's output file is read to find those lines."""
 LINE_CHARS = 240
 """Longer output lines are cut to this many characters in a fault."""
-SETTLE_SECONDS = 0.1
-"""How long a dead bot's output file must stay the same size to count as complete."""
-SETTLE_LIMIT_SECONDS = 1.0
 
 
 class BotWatch(Protocol):
@@ -73,25 +70,10 @@ class ProcessWatch:
         return "exited"
 
     def output_tail(self, limit: int = 2000) -> str:
-        """Return the end of the bot's captured output file: once the process has ended, after
-        its last words have landed (the runner copies them from the bot's pipe to the file)."""
-        if read_process(self.pid) is None:
-            self._wait_for_the_file_to_settle()
+        """Return the end of the bot's captured output file once it is quiet, so its last
+        words have landed (the runner copies them from the bot's pipe to the file)."""
+        wait_until_quiet(self.output_path)
         return output_tail(self.output_path, limit)
-
-    def _wait_for_the_file_to_settle(self) -> None:
-        """Wait (at most ``SETTLE_LIMIT_SECONDS``) until the output file stops growing."""
-        deadline = time.monotonic() + SETTLE_LIMIT_SECONDS
-        size = -1
-        while time.monotonic() < deadline:
-            try:
-                now = self.output_path.stat().st_size
-            except OSError:
-                return
-            if now == size:
-                return
-            size = now
-            time.sleep(SETTLE_SECONDS)
 
     def limit_exceeded(self) -> str | None:
         """Return what the sandbox's watchdog wrote when it stopped the bot."""

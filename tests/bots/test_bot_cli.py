@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from bots_kit import play_match, start_bot
 
-from referee.sandbox import Level, Sandbox
+from referee.sandbox import Level, Sandbox, unavailable
 from tournaments.scaffold import ScaffoldError, create_project, read_project
 
 RUCKUS = [sys.executable, "-c", "from tournaments.cli import app; app()"]
 NODE = shutil.which("node")
+TCP_ONLY_BOT = Path(__file__).resolve().parent / "tcp_only_bot.py"
 
 
 def ruckus(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -85,6 +86,22 @@ def test_check_runs_a_sample_bot_by_name_and_a_bot_at_an_address(tmp_path: Path)
     finally:
         bot.stop()
     assert checked.returncode == 0, checked.stdout
+
+
+@pytest.mark.skipif(
+    bool(unavailable(Level.STRICT) or unavailable(Level.BASIC)), reason="needs strict and basic"
+)
+def test_check_takes_the_sandbox_level_its_advice_names():
+    bot = f"cmd:{sys.executable} {TCP_ONLY_BOT}"
+    strict = ruckus("bot", "check", bot, "--game", "pilfer", "--sandbox", "strict")
+    assert strict.returncode == 1
+    assert "run the bot with sandbox level 'basic' (`--sandbox basic`" in strict.stdout
+    basic = ruckus("bot", "check", bot, "--game", "pilfer", "--sandbox", "basic")
+    assert basic.returncode == 0, basic.stdout + basic.stderr
+    assert "3 of 3 checks passed" in basic.stdout
+    wrong = ruckus("bot", "check", "random", "--sandbox", "sturdy")
+    assert wrong.returncode == 2
+    assert "Invalid value for --sandbox: unknown sandbox level 'sturdy'" in wrong.stderr
 
 
 def test_bot_new_refuses_bad_names_games_and_existing_folders(tmp_path: Path):

@@ -4,6 +4,7 @@ with the commands that look further into the run (each of which then works)."""
 from __future__ import annotations
 
 import signal
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,9 @@ from typer.testing import CliRunner
 
 from tournaments.cli import app
 from tournaments.cli.hints import concurrency_warning, cores
+from tournaments.runner.session import resolve_concurrency
+
+DEFS = Path(__file__).resolve().parents[2] / "tournaments" / "defs"
 
 DEFINITION = """name = "hints"
 game = "pilfer"
@@ -19,6 +23,13 @@ format = "round-robin"
 seed = 3
 bots = [{ name = "a", sample = "pilfer-random" }, { name = "b", sample = "pilfer-random" }]
 """
+
+
+@pytest.mark.parametrize("name", ["demo-pilfer.toml", "demo-wabbit.toml"])
+def test_the_demo_does_not_warn_about_its_own_settings(name: str):
+    text = (DEFS / name).read_text()
+    assert "concurrency" not in tomllib.loads(text)  # the machine's cores, whatever they are
+    assert concurrency_warning(resolve_concurrency(text, None)) is None
 
 
 def test_the_warning_comes_only_past_the_cores():

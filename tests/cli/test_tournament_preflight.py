@@ -60,7 +60,9 @@ def test_run_stops_with_a_line_per_failing_bot_and_resume_keep_going_plays(here,
     assert errors[1].startswith("error: bot far: does not answer Describe at 127.0.0.1:")
     assert errors[2:] == [
         "no match was played; fix the bots, then: ruckus tournament resume run "
-        "(or add --keep-going to play, their matches as forfeits)"
+        "(or add --keep-going to play, their matches as forfeits)",
+        "a fix in the definition (a bot's command or address) is a new run: "
+        "ruckus tournament run t.toml",
     ]
     assert "Traceback" not in stopped.output
     assert _statuses(here / "run") == []

@@ -6,9 +6,9 @@ garbage (bytes that are not a BotMessage), oversize (a huge message), hangup (en
 stream but keeps running), wrong_id (answers another decision id), status (ends the stream
 with a status of its choosing, RESOURCE_EXHAUSTED), wrong_game (says it plays only Wabbit),
 die_at_start (exits before listening), die_in_describe (listens, then dies answering
-Describe), forged_name (plays randomly under a name that would forge lines of a report). A
-bot that dies first prints why, as a real one would. Arguments after the count are ignored
-(tests use one to find the process by its command line).
+Describe), raise (an exception in ``choose``), forged_name (plays randomly under a name that
+would forge lines of a report). A bot that dies first prints why, as a real one would.
+Arguments after the count are ignored (tests use one to find the process by its command line).
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ class FaultBot(ruckus.Bot):
         if self.mode == "exit":
             print(f"crashing on purpose at decision {self.count}", file=sys.stderr, flush=True)
             os._exit(3)
+        if self.mode == "raise":
+            raise ValueError(f"cannot read the view at decision {self.count}")
         return len(actions) + 5
 
 

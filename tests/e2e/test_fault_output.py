@@ -40,6 +40,18 @@ def test_a_bot_that_crashes_mid_match_shows_its_last_words(workdir: Path, kit):
     assert str(workdir / "bots" / "seat1.log") in fault.detail  # the file is kept: it is named
 
 
+def test_an_exception_in_choose_shows_its_type_line_and_traceback(workdir: Path, kit):
+    result, log = kit.play_match("pilfer", ["random", kit.fault_bot("raise", 2)], workdir)
+    (fault,) = result.faults
+    assert fault.code is FaultCode.DISCONNECTED
+    assert "fault-bot raised ValueError: cannot read the view at decision 3" in fault.detail
+    assert "fault_bots.py:" in fault.detail and " in choose" in fault.detail
+    assert "  | Traceback (most recent call last):" in fault.detail
+    assert fault.detail.endswith("  | ValueError: cannot read the view at decision 3")
+    assert "Traceback (most recent call last):" in (workdir / "bots" / "seat1.log").read_text()
+    kit.assert_log_verifies(log)
+
+
 def test_play_keeps_the_bots_output_with_bot_logs_and_says_where(tmp_path: Path, kit):
     logs = tmp_path / "bot-output"
     options = ["--seed", "4", "--decision-ms", "1000", "--bot-logs", str(logs)]
@@ -68,3 +80,20 @@ def test_play_without_bot_logs_says_how_to_keep_the_output(tmp_path: Path, kit):
     )
     assert "  | this bot never starts" in played.stdout
     assert "the bots' whole output was not kept: --bot-logs DIR keeps it" in played.stdout
+
+
+def test_play_names_a_missing_script_as_written_and_exits_non_zero(tmp_path: Path):
+    played = subprocess.run(
+        [*RUCKUS, "play", "pilfer", "--bot", "cmd:python mybott/bot.py", "--bot", "random"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert played.returncode == 2, played.stdout
+    assert "seat 0 STARTUP_FAILED" in played.stdout
+    where = tmp_path / "mybott" / "bot.py"
+    assert f"names a file that does not exist: mybott/bot.py ({where})" in played.stdout
+    assert sys.prefix not in played.stdout
+    assert "error: seat 0 could not start (STARTUP_FAILED" in played.stderr

@@ -86,6 +86,14 @@ def test_a_fork_plays_on_from_decision_n_with_new_bots_and_verifies(parent: Path
     assert code == 0
 
 
+def test_a_fork_says_which_bot_takes_which_seat_before_it_plays(parent: Path, tmp_path: Path):
+    output = _fork(parent, tmp_path / "fork.jsonl", AT, "greedy", "random")
+    seating = output.index("  seat 0: greedy  (in the log: pilfer-random, random)")
+    assert output.index("  seat 1: random  (in the log: pilfer-random, random)") > seating
+    assert "the --bot options take the seats in order: the first plays seat 0" in output
+    assert seating < output.index("seat 0: pilfer-greedy")  # before the match starts
+
+
 def test_a_fork_of_a_fork_verifies_through_both_parents(parent: Path, tmp_path: Path):
     first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
     _fork(parent, first, AT, "greedy", "random")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from referee.sandbox import Level, Sandbox
 from referee.transport import process as process_module
-from referee.transport.process import BotProcess, free_port, stop_all
+from referee.transport.process import BotProcess, free_port, missing_command_file, stop_all
 
 
 def alive(pid: int) -> bool:
@@ -102,3 +102,26 @@ def test_free_port_is_on_loopback_and_bindable():
     port = free_port()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", port))
+
+
+def test_only_a_missing_program_file_is_named(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "bot.py").write_text("")
+    assert missing_command_file(["python", "mine/bot.py"]) is None
+    assert missing_command_file(["python", "bot.py"], bot_dir=tmp_path / "mine") is None
+    for fine in (
+        ["python", "-m", "pkg.bot", "x/y"],
+        ["bash", "-c", "cd a && b/c.py"],
+        ["node"],
+        ["java", "-cp", "c/d:e/f.jar", "Bot"],
+    ):
+        assert missing_command_file(fine) is None
+    missing = missing_command_file(["python", "-u", "mybott/bot.py", "--log", "out/x.txt"])
+    assert missing == (
+        f"its command names a file that does not exist: mybott/bot.py ({tmp_path}/mybott/bot.py)"
+    )
+    assert missing_command_file(["./build/bot"]) is not None
+    assert missing_command_file([sys.executable, str(tmp_path / "gone.py")]) == (
+        f"its command names a file that does not exist: {tmp_path / 'gone.py'}"
+    )

@@ -64,7 +64,8 @@ def test_a_wrong_token_is_startup_failed_naming_the_refusal(launch, certs, token
         options=("--ca", str(certs.ca), "--token-env", "BOTS_TOKEN"),
         env=clean_environment(BOTS_TOKEN="not-" + token),
     )
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 2, done.stderr
+    assert "error: seat 0 could not start" in done.stderr
     ((code, detail),) = _faults(done.stdout)
     assert code == "STARTUP_FAILED"
     assert "UNAUTHENTICATED" in detail
@@ -78,7 +79,7 @@ def test_an_untrusted_ca_is_startup_failed_and_the_handshake_is_named(launch, ce
         options=("--ca", str(certs.other_ca), "--token-env", "BOTS_TOKEN"),
         env=clean_environment(BOTS_TOKEN=token),
     )
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 2, done.stderr
     ((code, detail),) = _faults(done.stdout)
     assert code == "STARTUP_FAILED"
     assert detail.startswith("refused: UNAVAILABLE") and "CERTIFICATE_VERIFY_FAILED" in detail

@@ -68,6 +68,30 @@ def test_resume_refuses_a_changed_definition_but_not_a_changed_concurrency(tmp_p
     assert stored.exit_code == 0, stored.output
 
 
+def test_a_missing_bot_file_is_not_retried_and_resume_names_what_changed(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    text = tournament_toml(["mine=cmd:python mybott/bot.py", "b=random"])
+    source = _definition(tmp_path, text)
+    run_dir = tmp_path / "run"
+    first = _invoke("tournament", "run", str(source), "--run-dir", str(run_dir), "--no-live")
+    assert first.exit_code == 2, first.output
+    missing = f"file that does not exist: mybott/bot.py ({tmp_path / 'mybott' / 'bot.py'})"
+    assert f"bot mine cannot start, not retried: its command names a {missing}" in first.output
+    assert f"error: bot mine: did not start: its command names a {missing}" in first.output
+    assert "restarting" not in first.output and not list((run_dir / "bots").glob("mine.*"))
+    assert f"a new run: ruckus tournament run {source}" in first.output
+
+    source.write_text(text.replace("mybott/", "mybot/"))
+    changed = _invoke("tournament", "resume", str(run_dir), "--no-live")
+    assert changed.exit_code == 2
+    assert (
+        '  bots.mine.command: ["python", "mybott/bot.py"] then, ["python", "mybot/bot.py"] now\n'
+        in changed.output
+    )
+    assert f"put {source} back as it was to resume this run" in changed.output
+    assert f"start a new run with it: ruckus tournament run {source}" in changed.output
+
+
 def test_run_reports_definition_and_bot_errors_before_creating_a_run(tmp_path):
     bad_field = _definition(tmp_path, tournament_toml(["a=random", "b=random"], games=0))
     result = _invoke("tournament", "run", str(bad_field), "--run-dir", str(tmp_path / "r1"))

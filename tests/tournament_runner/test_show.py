@@ -185,3 +185,16 @@ def test_show_refuses_both_formats_and_a_missing_run(tmp_path, round_robin_run):
     missing = runner.invoke(app, ["tournament", "show", str(tmp_path / "nothing")])
     assert missing.exit_code == 2
     assert "holds no run" in missing.output
+
+
+def test_show_lays_its_tables_out_in_the_width_asked_for(tmp_path: Path):
+    names = ["a-bot-with-a-long-name", "another-bot-with-a-long-name", "the-third-long-bot"]
+    text = tournament_toml([f"{name}=random" for name in names])
+    store_schedule(tmp_path / "run", text)
+    shown = CliRunner().invoke(
+        app, ["tournament", "show", str(tmp_path / "run"), "--width", "200"], env={"COLUMNS": "80"}
+    )
+    assert shown.exit_code == 0, shown.output
+    standings = shown.output.split("\n\n")[0]
+    assert all(name in standings for name in names), standings
+    assert max(len(line) for line in shown.output.splitlines()) > 80

@@ -117,3 +117,25 @@ def test_live_and_plain_views_show_the_sprt_tests_and_shrink_the_total(tmp_path)
     assert (
         plain_console.export_text().splitlines()[-1].startswith(f"[{len(results)}/{len(results)}]")
     )
+
+
+def test_an_interrupted_live_view_leaves_its_last_leaderboard_on_the_screen(tmp_path):
+    text = tournament_toml(["alpha=random", "bravo=random", "charlie=random"])
+    store_schedule(tmp_path / "played", text)
+    played = ResultStore.open(tmp_path / "played")
+    results = played.results()
+    played.close()
+    store = ResultStore.create(tmp_path / "live", text)
+    console = Console(width=100, color_system=None, record=True, file=io.StringIO())
+    try:
+        with LiveView(console) as view:
+            view.run_started(_context(store, tmp_path / "live", 0))
+            for result in results:
+                view.match_recorded(result)
+            raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        pass
+    store.close()
+    shown = console.export_text()
+    assert "Leaderboard after 3 matches" in shown
+    assert all(name in shown for name in ("alpha", "bravo", "charlie"))

@@ -13,11 +13,13 @@ from ruckus.check import CheckResult, run_checks
 
 from referee.games import game_names
 from referee.match.clocks import STARTUP_MS
+from referee.sandbox import AUTO, Sandbox
 from referee.transport.bots import parse_bot
-from referee.transport.process import BotProcess
+from referee.transport.process import BotFileMissing, BotProcess
 from referee.transport.scripts import script
 from referee.transport.security import ClientSecurity
 from sample_bots.registry import sample_command
+from tournaments.cli.one_match import SandboxOption, sandbox_of
 from tournaments.cli.paths import output_folder
 from tournaments.cli.remote_options import (
     CaOption,
@@ -59,10 +61,14 @@ def new(
 
 
 @contextlib.contextmanager
-def _started(argv: tuple[str, ...], cwd: Path | None) -> Iterator[str]:
-    """Start a bot process, wait until it listens, yield its address; always stop it."""
+def _started(argv: tuple[str, ...], cwd: Path | None, sandbox: Sandbox) -> Iterator[str]:
+    """Start a bot process in ``sandbox``, wait until it listens, yield its address; always
+    stop it."""
     with tempfile.TemporaryDirectory(prefix="ruckus-check-") as scratch:
-        process = BotProcess(argv, Path(scratch) / "bot.log", cwd=cwd)
+        try:
+            process = BotProcess(argv, Path(scratch) / "bot.log", sandbox, cwd=cwd)
+        except BotFileMissing as missing:
+            raise typer.Exit(_report_startup(str(missing), "")) from None
         try:
             problem = process.wait_listening(STARTUP_MS / 1000.0)
             if problem is not None:
@@ -95,10 +101,11 @@ def _print_results(results: list[CheckResult]) -> int:
 
 @contextlib.contextmanager
 def _target(
-    target: str, game: str | None, grpcs: ClientSecurity | None
+    target: str, game: str | None, grpcs: ClientSecurity | None, sandbox: Sandbox
 ) -> Iterator[tuple[str, list[str] | None, ClientSecurity | None]]:
     """Yield (address, games to check, how to reach it) for a bot folder, cmd:, grpc://,
-    grpcs:// (reached with ``grpcs``) or sample bot name."""
+    grpcs:// (reached with ``grpcs``) or sample bot name; a bot it starts runs in
+    ``sandbox``."""
     folder = Path(target)
     if folder.is_dir():
         try:
@@ -107,7 +114,7 @@ def _target(
         except ScaffoldError as error:
             raise typer.BadParameter(str(error)) from None
         typer.echo(f"checking {project.name} ({project.language}, {project.game}) in {folder}")
-        with _started(command, folder.resolve()) as address:
+        with _started(command, folder.resolve(), sandbox) as address:
             yield address, [game or project.game], None
         return
     if folder.exists() or _looks_like_a_path(target):
@@ -115,6 +122,8 @@ def _target(
     try:
         spec = parse_bot(target, game or game_names()[0], sample_command, grpcs=grpcs)
     except ValueError as error:
+        if target.startswith(("cmd:", "grpc://", "grpcs://")):
+            raise typer.BadParameter(f"{target}: {error}", param_hint="TARGET") from None
         raise typer.BadParameter(
             f"{target}: no such bot folder here; {error}; or give cmd:<command>, "
             "grpc://host:port or grpcs://host:port",
@@ -125,7 +134,7 @@ def _target(
     if not spec.spawns:
         yield spec.address, games, spec.security
         return
-    with _started(spec.argv, None) as address:
+    with _started(spec.argv, None, sandbox) as address:
         yield address, games, None
 
 
@@ -156,13 +165,15 @@ def check(
     token_env: TokenEnvOption = None,
     client_cert: ClientCertOption = None,
     client_key: ClientKeyOption = None,
+    sandbox: SandboxOption = AUTO,
 ) -> None:
     """Run the compliance kit against a bot and print a report; exit 1 if any check fails."""
     if game is not None and game not in game_names():
         known = ", ".join(game_names())
         raise typer.BadParameter(f"unknown game {game!r}; choose from {known}")
     grpcs = grpcs_security([target], ca, token_env, client_cert, client_key)
-    with _target(target, game, grpcs) as (address, games, security):
+    confinement = sandbox_of(sandbox)
+    with _target(target, game, grpcs, confinement) as (address, games, security):
         credentials = security.credentials() if security is not None else None
         scripts = {name: functools.partial(script, name) for name in game_names()}
         code = _print_results(run_checks(address, games, credentials, scripts))

@@ -118,6 +118,15 @@ def _setup(point: ForkPoint, log: Path, overrides: _Overrides) -> MatchSetup:
     )
 
 
+def seating(header: MatchHeader, sources: list[str]) -> list[str]:
+    """Return one line per seat: the bot that takes it (the ``--bot`` options in seat order)
+    and who played it in the parent log."""
+    return [
+        f"  seat {seat}: {source}  (in the log: {played.name}, {played.source})"
+        for seat, (source, played) in enumerate(zip(sources, header.seats, strict=True))
+    ] + ["  (the --bot options take the seats in order: the first plays seat 0)"]
+
+
 def fork(
     parent: Annotated[Path, typer.Argument(metavar="LOG", help="The match log to fork.")],
     at: Annotated[int, typer.Option(min=0, help="Play on from this decision (0: from the start).")],
@@ -166,5 +175,7 @@ def fork(
             param_hint="--bot",
         )
     typer.echo(f"forking {parent} at decision {at} into {target}")
+    for line in seating(point.header, [spec.source for spec in seats.specs]):
+        typer.echo(line)
     play_one(setup, seats, viewing)
     typer.echo(f"check it: ruckus replay verify {target}")

@@ -103,6 +103,15 @@ class Viewing:
     delay: float
 
 
+def sandbox_of(level: str) -> Sandbox:
+    """Return the ``--sandbox`` level with the default limits; raise BadParameter for a level
+    that is unknown or does not work here."""
+    try:
+        return Sandbox(resolve(level), Limits())
+    except (ValueError, SandboxError) as error:
+        raise typer.BadParameter(str(error), param_hint="--sandbox") from None
+
+
 def seats_of(
     bots: Sequence[str],
     game: str,
@@ -111,10 +120,7 @@ def seats_of(
     bot_logs: Path | None = None,
 ) -> Seats:
     """Parse the ``--bot`` values and the sandbox; raise BadParameter for any that is wrong."""
-    try:
-        confinement = Sandbox(resolve(sandbox), Limits())
-    except (ValueError, SandboxError) as error:
-        raise typer.BadParameter(str(error), param_hint="--sandbox") from None
+    confinement = sandbox_of(sandbox)
     try:
         specs = tuple(parse_bot(bot, game, sample_command, grpcs=grpcs) for bot in bots)
     except ValueError as error:

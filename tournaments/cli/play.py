@@ -9,9 +9,10 @@ from typing import Annotated, Any
 import typer
 
 from referee.games.base import ConfigError
-from referee.match import Clocks, FaultPolicy, MatchSetup
+from referee.match import Clocks, FaultCode, FaultPolicy, MatchSetup
 from referee.match.clocks import STARTUP_MS
 from referee.sandbox import AUTO
+from tournaments.cli.errors import fail
 from tournaments.cli.one_match import (
     BotLogsOption,
     BotsOption,
@@ -79,7 +80,8 @@ def _setup(
     try:
         checked = game_rules(game, scenario, rules)
     except DefinitionError as error:
-        raise typer.BadParameter(str(error), param_hint="--rule") from None
+        option = "--scenario" if error.field == "scenario" else "--rule"
+        raise typer.BadParameter(str(error), param_hint=option) from None
     except KeyError as error:
         raise typer.BadParameter(str(error)) from None
     try:
@@ -145,7 +147,11 @@ def play(
     client_cert: ClientCertOption = None,
     client_key: ClientKeyOption = None,
 ) -> None:
-    """Play one match between bots over gRPC, showing its progress, and print the result."""
+    """Play one match between bots over gRPC, showing its progress, and print the result.
+
+    A seat whose bot could not start (STARTUP_FAILED) ends the command with exit code 2, as a
+    tournament's preflight does; any other outcome, a fault included, exits 0.
+    """
     if seed is not None:
         hide_seed()  # before any bot starts: /proc/PID/cmdline is everyone's to read
     grpcs = grpcs_security(bots, ca, token_env, client_cert, client_key)
@@ -154,7 +160,10 @@ def play(
     setup = _setup(game, seed, scenario, limits, rule_table(rule or []))
     seats = seats_of(bots, game, grpcs, sandbox, bot_logs)
     check_seat_count(setup, seats)
-    play_one(setup, seats, viewing)
+    result = play_one(setup, seats, viewing)
+    unstarted = [f"seat {f.seat}" for f in result.faults if f.code is FaultCode.STARTUP_FAILED]
+    if unstarted:
+        fail(f"{', '.join(unstarted)} could not start (STARTUP_FAILED: see the fault above)")
 
 
 def register(app: typer.Typer) -> None:

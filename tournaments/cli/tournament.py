@@ -30,10 +30,11 @@ from tournaments.runner import (
     resume_run,
     start_run,
 )
+from tournaments.runner.layout import RunFolder
 from tournaments.runner.preflight import PreflightError
 from tournaments.runner.report import current_standings, standings_csv
 from tournaments.runner.session import resolve_concurrency
-from tournaments.store import ResultStore, StoreError
+from tournaments.store import DefinitionChanged, ResultStore, StoreError
 from tournaments.ui import Screen
 
 tournament_app = typer.Typer(
@@ -67,13 +68,31 @@ def _fail(error: Exception) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _stopped_by_preflight(error: PreflightError, run_dir: Path) -> typer.Exit:
+def _stopped_by_preflight(error: PreflightError, run_dir: Path, source: Path | None) -> typer.Exit:
     """Print one line per bot that failed preflight, then how to go on; return the exit."""
     for problem in error.problems:
         typer.echo(f"error: {problem.line()}", err=True)
     typer.echo(
         f"no match was played; fix the bots, then: ruckus tournament resume {run_dir} "
         "(or add --keep-going to play, their matches as forfeits)",
+        err=True,
+    )
+    if source is not None:
+        typer.echo(
+            f"a fix in the definition (a bot's command or address) is a new run: "
+            f"ruckus tournament run {source}",
+            err=True,
+        )
+    return typer.Exit(USAGE_EXIT)
+
+
+def _changed(error: DefinitionChanged, source: Path | None) -> typer.Exit:
+    """Print what changed in a resumed run's definition, then the two ways on; return the exit."""
+    typer.echo(f"error: {error}", err=True)
+    where = source or "the definition"
+    typer.echo(
+        f"put {where} back as it was to resume this run, or start a new run with it: "
+        f"ruckus tournament run {where}",
         err=True,
     )
     return typer.Exit(USAGE_EXIT)
@@ -85,11 +104,15 @@ def _exit_on_sigterm() -> None:
 
 
 def _play(
-    run_dir: Path, live: bool, play: Callable[[RunObserver], RunSummary], web: bool = False
+    run_dir: Path,
+    source: Path | None,
+    live: bool,
+    play: Callable[[RunObserver], RunSummary],
+    web: bool = False,
 ) -> None:
-    """Run ``play`` under the live view (when asked for and the output is a terminal) or the
-    plain one (with ``web``, its pages served on loopback while it plays), then print the
-    final report."""
+    """Run ``play`` (of the definition file ``source``) under the live view (when asked for
+    and the output is a terminal) or the plain one (with ``web``, its pages served on
+    loopback while it plays), then print the final report."""
     _exit_on_sigterm()
     screen = Screen()
     served: ServedRun | None = None
@@ -105,7 +128,9 @@ def _play(
                 if served is not None:
                     served.stop()
     except PreflightError as error:
-        raise _stopped_by_preflight(error, run_dir) from None
+        raise _stopped_by_preflight(error, run_dir, source) from None
+    except DefinitionChanged as error:
+        raise _changed(error, source) from None
     except _FAILURES as error:
         raise _fail(error) from None
     except KeyboardInterrupt:
@@ -191,6 +216,7 @@ def run(
     _warn_concurrency(resolve_concurrency(definition_file.read_text(), concurrency))
     _play(
         folder,
+        definition_file,
         not no_live,
         lambda view: start_run(definition_file, folder, concurrency, view, where, keep_going),
         web,
@@ -222,6 +248,7 @@ def resume(
         _warn_concurrency(concurrency)
     _play(
         run_dir,
+        definition or RunFolder(run_dir).source(),
         not no_live,
         lambda view: resume_run(run_dir, definition, concurrency, view, where, keep_going),
         web,
@@ -258,6 +285,14 @@ def show(
             help="Bootstrap resamples of the Elo intervals (0: none).",
         ),
     ] = RESAMPLES,
+    width: Annotated[
+        int | None,
+        typer.Option(
+            "--width",
+            min=40,
+            help="Columns to lay the tables out in (default: the terminal's; 80 into a pipe).",
+        ),
+    ] = None,
 ) -> None:
     """Print a run's standings, pairings and SPRT tests from its stored results (and the
     bracket of a knockout)."""
@@ -274,7 +309,7 @@ def show(
             standings = current_standings(store, store.definition(), resamples)
             typer.echo(standings_csv(standings).rstrip("\n"))
         else:
-            Screen().report(store, resamples, h2h, matches)
+            Screen(width=width).report(store, resamples, h2h, matches)
     finally:
         store.close()
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.sandbox import Sandbox
-from referee.transport.process import BotProcess
+from referee.transport.process import BotFileMissing, BotProcess
 from referee.transport.security import ClientSecurity, SecurityError
 from referee.transport.watch import with_output
 from sample_bots.registry import sample_command
@@ -116,6 +116,11 @@ class FleetBot:
     starts: int = 0
 
 
+def _tries(bot: FleetBot) -> str:
+    """Return `` (N tries)`` for a bot that was started N times before it was given up on."""
+    return f" ({bot.crashes} tries)" if bot.crashes else ""
+
+
 def _exit_problem(process: BotProcess, code: int) -> str:
     """Say why a bot process ended: the limit the sandbox stopped it for, or its exit."""
     limit = process.limit_exceeded()
@@ -166,9 +171,7 @@ class BotFleet:
         ready to play the tournament's game; return the problems of those that are not."""
         self.check()
         targets = [
-            PreflightTarget(
-                name, None, failure=f"did not start ({bot.crashes} tries): {bot.last_failure}"
-            )
+            PreflightTarget(name, None, failure=f"did not start{_tries(bot)}: {bot.last_failure}")
             if bot.quarantined
             else PreflightTarget(name, bot.address, bot.security)
             for name, bot in self.bots.items()
@@ -180,8 +183,20 @@ class BotFleet:
         bot.starts += 1
         log = self.output_dir / f"{bot.entry.name}.{bot.starts}.log"
         folder = Path(bot.entry.dir) if bot.entry.dir is not None else None
-        bot.process = BotProcess(bot.argv, log, self.sandbox, bot_dir=folder)
+        try:
+            bot.process = BotProcess(bot.argv, log, self.sandbox, bot_dir=folder)
+        except BotFileMissing as missing:
+            self._give_up(bot, str(missing))
+            return
         bot.address = bot.process.address
+
+    def _give_up(self, bot: FleetBot, problem: str) -> None:
+        """Quarantine a bot that no restart could start (its program file does not exist)."""
+        bot.quarantined = True
+        bot.process = None
+        bot.last_failure = problem
+        bot.last_fault = "STARTUP_FAILED"
+        self._notify(f"bot {bot.entry.name} cannot start, not retried: {problem}")
 
     def _await(self, bot: FleetBot) -> None:
         """Wait for a freshly spawned bot; treat a failure to listen as a crash."""
@@ -227,7 +242,11 @@ class BotFleet:
         """
         bot = self.bots[name]
         if bot.quarantined:
-            reason = f"quarantined after {bot.crashes} crashes; last: {bot.last_failure}"
+            reason = (
+                f"quarantined after {bot.crashes} crashes; last: {bot.last_failure}"
+                if bot.crashes
+                else f"did not start: {bot.last_failure}"
+            )
             return SeatEndpoint(bot.source, None, reason, quarantine_fault=bot.last_fault)
         if bot.process is None:
             return SeatEndpoint(bot.source, bot.address, security=bot.security)

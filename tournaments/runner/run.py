@@ -115,13 +115,21 @@ class RunSummary:
 
 
 def pick_next(queue: Sequence[Match], running: Iterable[Match]) -> Match:
-    """Return the earliest match of ``queue`` whose bots play no running match, else the first.
+    """Return the earliest match of ``queue`` whose bots play no running match; when every
+    match shares a bot with one that is running, the earliest of those whose bots are least
+    busy (the fewest matches at once for its busiest bot, then for its bots together).
 
     A bot process then plays as few matches at once as the schedule allows: it thinks at full
     speed, and the matches running at once do not wait on each other.
     """
-    busy = {name for match in running for name in match.seats}
-    return next((match for match in queue if busy.isdisjoint(match.seats)), queue[0])
+    load = Counter(name for match in running for name in match.seats)
+    return min(
+        queue,
+        key=lambda match: (
+            max(load[name] for name in match.seats),
+            sum(load[name] for name in match.seats),
+        ),
+    )
 
 
 def _schedule_order(match: Match) -> tuple[int, str]:
@@ -164,21 +172,29 @@ class _Loop:
         """Play until the schedule has nothing left."""
         queue = self.pending()
         while queue or self.running:
-            self.backend.check()
-            self.hand_out(queue)
-            self.report_running()
-            completions = self.backend.wait(POLL_SECONDS)
-            self.hand_out(queue)  # freed workers start their next match before results are read
-            for completion in completions:
-                failed = self.complete(completion)
-                if failed is not None and self.known_up_front and self.needed(failed):
-                    bisect.insort(queue, failed, key=_schedule_order)
-            self.report_running()
-            if completions and not self.known_up_front:
-                queue = self.pending()
-            if self.decided:
-                queue = [match for match in queue if self.needed(match)]
-                self.decided = False
+            queue = self.step(queue)
+
+    def step(self, queue: list[Match]) -> list[Match]:
+        """Hand out what the backend has room for, wait a moment for matches to end, start
+        the next ones on the freed room (the ended matches' bots are free again), then record
+        what ended; return the queue left."""
+        self.backend.check()
+        self.hand_out(queue)
+        self.report_running()
+        completions = self.backend.wait(POLL_SECONDS)
+        ended = [self.running.pop(completion.task.key) for completion in completions]
+        self.hand_out(queue)  # freed workers start their next match before results are read
+        for completion, match in zip(completions, ended, strict=True):
+            failed = self.complete(completion, match)
+            if failed is not None and self.known_up_front and self.needed(failed):
+                bisect.insort(queue, failed, key=_schedule_order)
+        self.report_running()
+        if completions and not self.known_up_front:
+            queue = self.pending()
+        if self.decided:
+            queue = [match for match in queue if self.needed(match)]
+            self.decided = False
+        return queue
 
     def hand_out(self, queue: list[Match]) -> None:
         """Give matches from ``queue`` to the backend while it has room (see
@@ -197,9 +213,9 @@ class _Loop:
             self.reported = keys
             self.observer.matches_running(sorted(self.running.values(), key=_schedule_order))
 
-    def complete(self, completion: Completion) -> Match | None:
-        """Record a finished match, or count its failure and return it to be played again."""
-        match = self.running.pop(completion.task.key)
+    def complete(self, completion: Completion, match: Match) -> Match | None:
+        """Record ``match`` (no longer running), or count its failure and return it to be
+        played again."""
         problem = completion.error
         if completion.done is not None:
             try:

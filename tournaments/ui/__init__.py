@@ -91,8 +91,8 @@ def _clocks_text(clocks: Clocks) -> str:
 class Screen:
     """The terminal the CLI draws on, so that commands never touch Rich themselves."""
 
-    def __init__(self, console: Console | None = None) -> None:
-        self.console = console or Console()
+    def __init__(self, console: Console | None = None, width: int | None = None) -> None:
+        self.console = console or Console(width=width)
 
     @property
     def on_terminal(self) -> bool:

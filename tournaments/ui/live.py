@@ -106,7 +106,12 @@ class LiveView:
         exc: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
+        """Stop drawing. A run cut short (Ctrl-C, an error) leaves its last leaderboard on the
+        screen: the live display is cleared, the standings are printed again once."""
         self.live.stop()
+        if exc_type is not None and self.standings is not None:
+            with self._lock:
+                self.console.print(self._body())
 
     def render(self) -> RenderableType:
         """Return what the live display shows now (Rich calls this at most REDRAW_HZ times a

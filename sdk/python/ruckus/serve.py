@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 import threading
+import traceback
 from collections.abc import Iterator, Sequence
 from concurrent import futures
 from typing import Any
@@ -42,19 +43,36 @@ class BotService(bot_pb2_grpc.BotServicer):
     def Play(
         self, requests: Iterator[bot_pb2.RefereeMessage], context: Any
     ) -> Iterator[bot_pb2.BotMessage]:
-        """Answer each DecisionRequest of one match with one Decision."""
+        """Answer each DecisionRequest of one match with one Decision.
+
+        An exception in the bot's code ends this match's stream only: its traceback goes to
+        stderr (the harness keeps the bot's output and quotes its last lines in the fault), and
+        the stream's status names the exception and where it was raised.
+        """
         for message in requests:
             kind = message.WhichOneof("kind")
-            if kind == "start":
-                self.bot.start(message.start)
-            elif kind == "decision":
-                request = message.decision
-                index = self.bot.decide(request)
-                decision = bot_pb2.Decision(decision_id=request.decision_id, action_index=index)
-                yield bot_pb2.BotMessage(decision=decision)
-            elif kind == "end":
-                self.bot.end(message.end)
-                return
+            try:
+                if kind == "start":
+                    self.bot.start(message.start)
+                elif kind == "decision":
+                    request = message.decision
+                    index = self.bot.decide(request)
+                    decision = bot_pb2.Decision(decision_id=request.decision_id, action_index=index)
+                    yield bot_pb2.BotMessage(decision=decision)
+                elif kind == "end":
+                    self.bot.end(message.end)
+                    return
+            except Exception as error:
+                context.abort(grpc.StatusCode.UNKNOWN, self._report(error))
+
+    def _report(self, error: Exception) -> str:
+        """Print ``error``'s traceback to stderr; return one line naming it and its place."""
+        traceback.print_exc(file=sys.stderr)
+        sys.stderr.flush()
+        frames = traceback.extract_tb(error.__traceback__)
+        place = f" at {frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name}"
+        summary = f"{type(error).__name__}: {error}"
+        return f"{self.bot.name} raised {summary}{place if frames else ''}"[:1000]
 
 
 def serve_at(
