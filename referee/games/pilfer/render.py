@@ -84,9 +84,11 @@ def render(state: State, seat: int | None = None) -> str:
         lines.append(f"{y:>2}  {cells}")
     lines.append(LEGEND)
     lines.extend(_scores(state))
+    seat = to_move(state)
+    asked = "game over" if seat is None else f"decision {decision_kind(state)} by seat {seat}"
     lines.append(
-        f"round {state.round}, turn of seat {state.turn_seat}, decision {decision_kind(state)} "
-        f"by seat {to_move(state)}, bag {len(state.bag) - state.dealt}"
+        f"round {state.round}, turn of seat {state.turn_seat}, {asked}, "
+        f"bag {len(state.bag) - state.dealt}"
     )
     for critter in state.critters:
         extra = " trapped" if critter.trapped else ""

@@ -9,6 +9,7 @@ from referee.games import get_game
 from referee.games.base import ConfigError, IllegalAction
 from referee.games.pilfer import GAME, Config, make_config
 from referee.games.pilfer.actions import EndTurn, Move, Open, PushStep
+from referee.games.rng import Rng
 
 
 def _is_json_ready(value):
@@ -122,3 +123,13 @@ def test_legal_actions_returns_a_fresh_list():
     first = GAME.legal_actions(state)
     first.clear()
     assert labels(state)
+
+
+def test_render_of_a_finished_game_says_so_instead_of_a_decision():
+    state = GAME.new_state(make_config(), 2, 3)
+    chooser = Rng(5)
+    while GAME.to_move(state) is not None:
+        actions = GAME.legal_actions(state)
+        state = GAME.apply(state, actions[chooser.below(len(actions))])
+    text = GAME.render(state)
+    assert "game over" in text and "None" not in text
