@@ -74,3 +74,12 @@ def test_a_refused_handshake_names_the_address_and_a_plaintext_call_suggests_grp
     plain = ruckus("play", "pilfer", "--bot", f"grpc://{bot}", "--bot", "random", env=env)
     assert plain.returncode == 2
     assert f"may serve TLS: call it as grpcs://{bot}" in plain.stdout
+
+
+def test_grpcs_to_a_plaintext_bot_prints_no_line_of_grpcs_own(launch):
+    plain = launch.bot()
+    env = clean_environment()
+    env.pop("GRPC_VERBOSITY", None)
+    done = ruckus("play", "pilfer", "--bot", f"grpcs://{plain}", "--bot", "random", env=env)
+    assert done.returncode == 2
+    assert "ssl_transport_security" not in done.stdout + done.stderr  # gRPC's INFO lines

@@ -1,6 +1,16 @@
-"""The ``ruckus`` command line (Typer). Each sub-module adds one group of commands."""
+"""The ``ruckus`` command line (Typer). Each sub-module adds one group of commands.
+
+gRPC's own log lines (a failed TLS handshake is logged at INFO, once per attempt) would leak
+into the command's output between its own messages, which already say what went wrong: the
+command line keeps gRPC to its errors unless ``GRPC_VERBOSITY`` says otherwise. It is set
+before any module imports gRPC.
+"""
 
 from __future__ import annotations
+
+import os
+
+os.environ.setdefault("GRPC_VERBOSITY", "ERROR")
 
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated
