@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from tournaments.cli import (
+    arena,
     backends,
     bot,
     doctor,
@@ -70,3 +71,4 @@ tournament.register(app)
 backends.register(app)
 bot.register(app)
 doctor.register(app)
+arena.register(app)
