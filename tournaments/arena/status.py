@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import os
 
-from tournaments.arena.standing import standings
+from tournaments.arena.standing import INTERVAL_SIGMAS, standings
 from tournaments.arena.store import REJECTED, ArenaStore
+from tournaments.store import MatchResult
 
 OUTPUT_LINES = 6
 """How many of a rejected entry's last output lines are shown."""
@@ -40,7 +41,7 @@ def status_lines(store: ArenaStore) -> list[str]:
     table = standings([bot.name for bot in bots], results)
     width = max([len(bot.name) for bot in bots] + [4])
     lines.append(f"{'bot':{width}}  {'status':8}  {'games':>5}  {'mu':>6}  interval (mu ± 2σ)")
-    ranked = sorted(bots, key=lambda bot: -table[bot.name].rating.ordinal)
+    ranked = sorted(bots, key=lambda bot: (bot.status == REJECTED, -table[bot.name].rating.ordinal))
     for bot in ranked:
         standing = table[bot.name]
         low, high = standing.interval
@@ -65,3 +66,24 @@ def _playing(store: ArenaStore, recorded: set[str]) -> list[str]:
     done = sum(match.key in recorded for match in matches)
     group = " vs ".join(step.seatings[0])
     return [f"playing: step {step.number}, {group}: {done} of {len(matches)} games recorded"]
+
+
+def result_line(result: MatchResult, store: ArenaStore) -> str:
+    """Return the line ``arena run`` prints for a recorded result: its match, each seat's bot,
+    place and score, and the ratings of its bots now."""
+    table = standings([bot.name for bot in store.bots()], store.results.results())
+    seats = ", ".join(
+        f"{name} {_place(rank)} ({score})"
+        for name, rank, score in zip(result.seats, result.ranks, result.scores, strict=True)
+    )
+    ratings = ", ".join(
+        f"{name} {table[name].rating.mu:.2f} ± {INTERVAL_SIGMAS * table[name].rating.sigma:.2f}"
+        for name in dict.fromkeys(result.seats)
+    )
+    return f"{result.key}: {seats}; {result.status}, {result.reason}; now {ratings}"
+
+
+def _place(rank: int) -> str:
+    """Return ``1st``, ``2nd``, ``3rd``, ``4th``, ..."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(rank if rank < 20 else rank % 10, "th")
+    return f"{rank}{suffix}"

@@ -3,18 +3,32 @@ it plays (docs/arena.md)."""
 
 from __future__ import annotations
 
+import signal
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from referee.sandbox import SandboxError
 from tournaments.arena.config import ARENA_FILE, arena_toml, parse_arena
-from tournaments.arena.status import status_lines
+from tournaments.arena.run import run_arena
+from tournaments.arena.status import result_line, status_lines
 from tournaments.arena.store import ArenaBot, ArenaStore
+from tournaments.cli.backends import BackendName, BackendOptions, placement
 from tournaments.cli.errors import fail
+from tournaments.cli.interrupts import CheckedRunObserver, InterruptGuard
 from tournaments.cli.paths import output_folder
+from tournaments.runner import (
+    BackendError,
+    FleetError,
+    PoolError,
+    RunContext,
+    RunnerError,
+    SilentObserver,
+)
 from tournaments.scaffold import ScaffoldError, project_command, read_project
-from tournaments.store import StoreError
+from tournaments.store import MatchResult, StoreError
 from tournaments.toml_fields import DefinitionError
 
 arena_app = typer.Typer(
@@ -171,6 +185,83 @@ def status(folder: ArenaDir) -> None:
             typer.echo(line)
     finally:
         store.close()
+
+
+_FAILURES = (
+    DefinitionError,
+    StoreError,
+    FleetError,
+    RunnerError,
+    PoolError,
+    BackendError,
+    SandboxError,
+    OSError,
+)
+
+
+class ArenaPrinter(SilentObserver):
+    """Prints a line per recorded result (with the ratings of its bots), per line-up and per
+    notice."""
+
+    def __init__(self, store: ArenaStore) -> None:
+        self.store = store
+
+    def run_started(self, context: RunContext) -> None:
+        """Say which bots play now."""
+        typer.echo(f"line-up: {', '.join(context.definition.bot_names)}")
+
+    def match_recorded(self, result: MatchResult) -> None:
+        """Print the result and the ratings of its bots."""
+        typer.echo(result_line(result, self.store))
+
+    def notice(self, text: str) -> None:
+        """Print the notice."""
+        typer.echo(text)
+
+
+def opening_lines(folder: Path) -> list[str]:
+    """Return what ``arena run`` says before it plays: where to follow the arena (the web
+    face, once it serves the arena, adds its address here)."""
+    return [f"arena {folder}: follow it with `ruckus arena status {folder}`; Ctrl-C stops it"]
+
+
+def _stop_on_sigterm() -> None:
+    """Turn SIGTERM into SystemExit, so every bot and worker is stopped on the way out."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+
+
+@arena_app.command("run")
+def run(
+    folder: ArenaDir,
+    max_results: Annotated[
+        int | None,
+        typer.Option(
+            "--max-results", min=1, help="Stop after N more results (the step is finished)."
+        ),
+    ] = None,
+    backend: BackendName = None,
+    backend_option: BackendOptions = None,
+) -> None:
+    """Play the arena until stopped (Ctrl-C, SIGTERM), taking bots added, updated and retired
+    meanwhile; a restart continues where it stopped."""
+    where = placement(backend, backend_option)
+    printer_store = _opened(folder)
+    _stop_on_sigterm()
+    for line in opening_lines(folder):
+        typer.echo(line)
+    try:
+        with InterruptGuard() as guard:
+            summary = run_arena(
+                folder, CheckedRunObserver(ArenaPrinter(printer_store), guard), where, max_results
+            )
+    except _FAILURES as error:
+        fail(str(error))
+    except KeyboardInterrupt:
+        typer.echo(f"\nstopped; `ruckus arena run {folder}` continues it", err=True)
+        raise typer.Exit(130) from None
+    finally:
+        printer_store.close()
+    typer.echo(f"recorded {summary.played} results, {summary.recorded} in all")
 
 
 def register(app: typer.Typer) -> None:
