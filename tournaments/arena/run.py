@@ -141,14 +141,16 @@ class _Arena:
 
     def play(self, lineup: list[ArenaBot], stop_at: int | None) -> None:
         """Open a backend for ``lineup`` and play steps until the schedule pauses; a joining
-        entry that fails preflight is rejected instead, with nothing played."""
+        entry that fails preflight is rejected instead, with nothing played. An entry that a
+        joining version replaces stays started, unscheduled, until the next line-up."""
         entries = tuple(bot.entry for bot in lineup)
         definition = self.config.definition(entries, self.store.seed)
         backend = self.placement.open(definition, self.folder, self.capacity, self.observer.notice)
         try:
             if not self.join(lineup, {p.bot: p.reason for p in backend.preflight()}):
                 return
-            names = frozenset(bot.name for bot in lineup)
+            active = {bot.name for bot in self.store.bots() if bot.status == ACTIVE}
+            names = frozenset(bot.name for bot in lineup if bot.name in active)
             schedule = ArenaSchedule(
                 self.store,
                 names,
