@@ -85,7 +85,7 @@ def parse_bots(data: dict[str, Any]) -> tuple[BotEntry, ...]:
     value = data.get("bots")
     if not isinstance(value, list) or not value:
         raise DefinitionError("bots", "expected a non-empty array of bot tables")
-    bots = tuple(_bot(entry, f"bots[{index}]") for index, entry in enumerate(value))
+    bots = tuple(parse_bot(entry, f"bots[{index}]") for index, entry in enumerate(value))
     seen: set[str] = set()
     for index, bot in enumerate(bots):
         if bot.name in seen:
@@ -94,7 +94,9 @@ def parse_bots(data: dict[str, Any]) -> tuple[BotEntry, ...]:
     return bots
 
 
-def _bot(entry: object, field: str) -> BotEntry:
+def parse_bot(entry: object, field: str) -> BotEntry:
+    """Return one bot table (``field`` names it in errors); raise DefinitionError naming the
+    first bad field."""
     if not isinstance(entry, dict):
         raise DefinitionError(field, "expected a table such as { name = ..., sample = ... }")
     reject_unknown(f"{field}.", entry, _BOT_KEYS)

@@ -231,11 +231,11 @@ def parse_definition(text: str) -> TournamentDefinition:
         games_per_pairing=int_field(data, "games_per_pairing", 1, 1, 1000),
         seed=int_field(data, "seed", -1, 0, 2**63 - 1) if "seed" in data else None,
         concurrency=int_field(data, "concurrency", 1, 1, 1024),
-        clocks=_clocks(table_field(data, "clocks")),
-        faults=_faults(table_field(data, "faults")),
+        clocks=parse_clocks(table_field(data, "clocks")),
+        faults=parse_faults(table_field(data, "faults")),
         bots=bots,
-        sandbox=_sandbox(table_field(data, "sandbox")),
-        limits=_limits(table_field(data, "limits")),
+        sandbox=parse_sandbox(table_field(data, "sandbox")),
+        limits=parse_limits(table_field(data, "limits")),
         backend=choice(data, "backend", backend_names(), "local"),
         anchor=_anchor(table_field(data, "ratings"), bots),
         rules=game_rules(game, scenario, table_field(data, "rules")) if "rules" in data else (),
@@ -316,7 +316,7 @@ def as_stored(definition: TournamentDefinition, stored_hash: str) -> TournamentD
     return None
 
 
-def _clocks(table: dict[str, Any]) -> Clocks:
+def parse_clocks(table: dict[str, Any]) -> Clocks:
     """Return ``[clocks]``: each limit within the clocks' own bounds."""
     defaults = Clocks()
     reject_unknown("clocks.", table, frozenset(Clocks.BOUNDS))
@@ -327,7 +327,8 @@ def _clocks(table: dict[str, Any]) -> Clocks:
     return Clocks(**values)
 
 
-def _faults(table: dict[str, Any]) -> FaultPolicy:
+def parse_faults(table: dict[str, Any]) -> FaultPolicy:
+    """Return ``[faults]``: the policy and its strikes (the older spelling read too)."""
     reject_unknown("faults.", table, frozenset({"policy", "max_strikes", "strikes"}))
     policy = choice(table, "faults.policy", (*FaultPolicy.KINDS, LEGACY_STRIKES), "forfeit")
     if policy == LEGACY_STRIKES:
@@ -337,12 +338,14 @@ def _faults(table: dict[str, Any]) -> FaultPolicy:
     return FaultPolicy(kind=policy, max_strikes=max_strikes)
 
 
-def _sandbox(table: dict[str, Any]) -> str:
+def parse_sandbox(table: dict[str, Any]) -> str:
+    """Return ``[sandbox]``: a level name, or ``auto``."""
     reject_unknown("sandbox.", table, frozenset({"level"}))
     return choice(table, "sandbox.level", (AUTO, *(level.value for level in Level)), AUTO)
 
 
-def _limits(table: dict[str, Any]) -> Limits:
+def parse_limits(table: dict[str, Any]) -> Limits:
+    """Return ``[limits]``: each limit within the sandbox's own bounds."""
     reject_unknown("limits.", table, frozenset(Limits.BOUNDS))
     defaults = Limits()
     values = {

@@ -37,6 +37,17 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
     "selfplay": [(["selfplay", "chess"], "unknown game 'chess'")],
     "doctor": [(["doctor", "now"], "unexpected extra argument(s) (now)")],
     "backends": [(["backends", "now"], "unexpected extra argument(s) (now)")],
+    "arena init": [(["arena", "init", "{file}", "--game", "pilfer"], "file.txt is a file, not a")],
+    "arena bot add": [
+        (["arena", "bot", "add", "x", "--sample", "pilfer-random", "-a", "{empty}"], "no arena"),
+        (["arena", "bot", "add", "x", "-a", "{empty}"], "give exactly one of --command"),
+    ],
+    "arena bot update": [
+        (["arena", "bot", "update", "x", "--sample", "pilfer-random", "-a", "{empty}"], "no arena")
+    ],
+    "arena bot retire": [(["arena", "bot", "retire", "x", "-a", "{empty}"], "holds no arena")],
+    "arena status": [(["arena", "status", "{empty}"], "holds no arena")],
+    "arena run": [(["arena", "run", "{empty}"], "holds no arena")],
     "play": [
         (["play", "pilfer", *BOTS, "--log", "{folder}"], "folder is a folder; give a file name"),
         (["play", "pilfer", *BOTS, "--log", "{file}/m.jsonl"], "file.txt is a file, so nothing"),

@@ -18,6 +18,7 @@ from typing import Annotated
 import typer
 
 from tournaments.cli import (
+    arena,
     backends,
     bot,
     doctor,
@@ -82,3 +83,4 @@ backends.register(app)
 bot.register(app)
 doctor.register(app)
 web.register(app)
+arena.register(app)

@@ -11,6 +11,7 @@ stored result is rejected, to be set aside and its match played again.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -135,14 +136,22 @@ def _adoptable(folder: RunFolder, match: Match) -> MatchResult:
 def adopt_complete_logs(
     folder: RunFolder, store: ResultStore, definition: TournamentDefinition
 ) -> LogReview:
-    """Record every playable match whose log on disk verifies but is not in the store.
+    """Record every playable match of ``definition`` whose log on disk verifies but is not in
+    the store (see :func:`adopt_logs`)."""
+    finished = store.finished_ranks()
+    playable = {match.key: match for match in next_matches(definition, finished)}
+    return adopt_logs(folder, store, playable)
+
+
+def adopt_logs(folder: RunFolder, store: ResultStore, playable: Mapping[str, Match]) -> LogReview:
+    """Record every match of ``playable`` (key -> match) whose log on disk verifies but is not
+    in the store.
 
     Every other log without a stored result is rejected with the reason (the logs of
     recorded matches are left alone). Return what was recorded and what was rejected.
     """
     review = LogReview()
     finished = store.finished_ranks()
-    playable = {match.key: match for match in next_matches(definition, finished)}
     for key in folder.logged_keys():
         if key in finished:
             continue

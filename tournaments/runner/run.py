@@ -9,6 +9,9 @@ other than a bot (a worker died, a log is broken) is retried a few times before 
 with :class:`RunnerError`. With ``[sprt]``, a pairing whose test has decided has its
 remaining matches taken out of the queue (those already running finish and are recorded).
 Before the first match every bot is checked once (:mod:`tournaments.runner.preflight`).
+The matches come from a :class:`Schedule`: a tournament's is its format's
+(:class:`FormatSchedule`); :func:`play_schedule` plays any other on a started backend (the
+arena's matchmaker, :mod:`tournaments.arena`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from tournaments.runner.records import IncompleteLog, adopt_complete_logs, resul
 from tournaments.runner.tasks import match_task, task_deadline
 from tournaments.runner.worker import MatchTask
 from tournaments.schedule import (
+    Finished,
     Match,
     SequentialTests,
     next_matches,
@@ -114,6 +118,37 @@ class RunSummary:
     failed_preflight: tuple[str, ...] = ()
 
 
+class Schedule(Protocol):
+    """What the loop asks for the matches to play: a definition's format
+    (:class:`FormatSchedule`), or another matchmaker (the arena's)."""
+
+    @property
+    def known_up_front(self) -> bool:
+        """Whether the matches are known at the start (else the schedule is asked again after
+        every finished match)."""
+        ...
+
+    def next_matches(self, finished: Finished) -> list[Match]:
+        """Return the unfinished matches that can be played now (none: the loop ends)."""
+        ...
+
+
+@dataclass(frozen=True)
+class FormatSchedule:
+    """The schedule of a definition's format (:func:`tournaments.schedule.next_matches`)."""
+
+    definition: TournamentDefinition
+
+    @property
+    def known_up_front(self) -> bool:
+        """Whether the format knows its matches up front (round-robin, gauntlet)."""
+        return planned_matches(self.definition) is not None
+
+    def next_matches(self, finished: Finished) -> list[Match]:
+        """Return the format's playable matches after ``finished``."""
+        return next_matches(self.definition, finished)
+
+
 def pick_next(queue: Sequence[Match], running: Iterable[Match]) -> Match:
     """Return the earliest match of ``queue`` whose bots play no running match; when every
     match shares a bot with one that is running, the earliest of those whose bots are least
@@ -139,13 +174,16 @@ def _schedule_order(match: Match) -> tuple[int, str]:
 class _Loop:
     """One pass of a run over a started backend."""
 
-    def __init__(self, context: RunContext, backend: Backend, observer: RunObserver) -> None:
+    def __init__(
+        self, context: RunContext, backend: Backend, observer: RunObserver, schedule: Schedule
+    ) -> None:
         self.context = context
         self.definition = context.definition
         self.backend = backend
         self.observer = observer
+        self.schedule = schedule
         self.finished = context.store.finished_ranks()
-        self.known_up_front = planned_matches(self.definition) is not None
+        self.known_up_front = schedule.known_up_front
         self.running: dict[str, Match] = {}
         self.reported: frozenset[str] = frozenset()
         """The keys of the running matches the observer was last told of."""
@@ -164,7 +202,7 @@ class _Loop:
         """Return the playable matches that are not running, in schedule order."""
         return [
             match
-            for match in next_matches(self.definition, self.finished)
+            for match in self.schedule.next_matches(self.finished)
             if match.key not in self.running
         ]
 
@@ -256,6 +294,16 @@ class _Loop:
             self.decided = True
 
 
+def play_schedule(
+    context: RunContext, backend: Backend, observer: RunObserver, schedule: Schedule
+) -> int:
+    """Play what ``schedule`` hands out on the started ``backend`` until it hands out nothing
+    and no match runs, recording each result from its log; return how many were played."""
+    loop = _Loop(context, backend, observer, schedule)
+    loop.run()
+    return loop.played
+
+
 def run_tournament(
     folder: RunFolder,
     store: ResultStore,
@@ -288,14 +336,13 @@ def run_tournament(
         context = RunContext(definition, folder, store, runner.capacity, store.count(), tests)
         observer.run_started(context)
         began = time.monotonic()
-        loop = _Loop(context, runner, observer)
-        loop.run()
+        played = play_schedule(context, runner, observer, FormatSchedule(definition))
         seconds = time.monotonic() - began
         quarantined = tuple(runner.quarantined())
     finally:
         runner.close()
     return RunSummary(
-        played=loop.played,
+        played=played,
         recorded=store.count(),
         seconds=seconds,
         quarantined=quarantined,
