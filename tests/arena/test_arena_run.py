@@ -127,7 +127,7 @@ def test_a_bot_added_from_another_process_while_the_arena_runs_gets_played(tmp_p
     arena = new_arena(tmp_path)
     ruckus("arena", "bot", "add", "random", "--sample", f"{GAME}-random", "-a", str(arena))
     ruckus("arena", "bot", "add", "greedy", "--sample", f"{GAME}-greedy", "-a", str(arena))
-    runner = spawn("arena", "run", str(arena), "--max-results", "10")
+    runner = spawn("arena", "run", str(arena), "--max-results", "40")
     try:
         assert wait_for(lambda: recorded(arena) >= 2, 90.0)
         adder = spawn(

@@ -12,7 +12,7 @@ from referee.transport.process import BotProcess
 from tournaments.definition import parse_definition
 from tournaments.runner.layout import RunFolder
 from tournaments.runner.pool import Completion
-from tournaments.runner.run import RunContext, _Loop, pick_next
+from tournaments.runner.run import FormatSchedule, RunContext, _Loop, pick_next
 from tournaments.runner.worker import ConnectedBots, MatchTask, SeatEndpoint
 from tournaments.schedule import Match
 from tournaments.store import ResultStore
@@ -81,7 +81,9 @@ def test_a_match_that_just_ended_frees_its_bots_for_the_next_one(tmp_path: Path)
     folder = RunFolder(run_dir)
     folder.create()
     backend = _Backend()
-    loop = _Loop(RunContext(parse_definition(text), folder, store, 2, 0), backend, Recorder())
+    definition = parse_definition(text)
+    context = RunContext(definition, folder, store, 2, 0)
+    loop = _Loop(context, backend, Recorder(), FormatSchedule(definition))
     queue = loop.pending()
     bots = {match.key: set(match.seats) for match in queue}
     loop.hand_out(queue)
