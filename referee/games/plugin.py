@@ -19,7 +19,8 @@ and only the layer that uses a part imports it:
   a language not listed gets a random starter;
 * ``docs`` -- where bot authors read about the game (a path in Ruckus or a URL);
 * ``golden`` -- ``"package:file.json"``, the game's golden perft counts and playout digests,
-  which the conformance suite (tests/conformance) checks; a game without them fails it.
+  which the conformance suite
+  (``pytest --ruckus-game NAME``, docs/games.md) checks; a game without them fails it.
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_replays import check_seat_views, hides_a_label, log_match
 
 from referee.games import get_game
+from tournaments.conformance.checks.replays import check_seat_views, hides_a_label, log_match
 from tournaments.replay import timeline
 
 RULES = {"hidden_mail_orders": True}

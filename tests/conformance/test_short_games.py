@@ -1,5 +1,6 @@
-"""The engine checks hold for a game of any length: a 16-decision game registered for this
-test only (a distribution's metadata in a temporary folder) passes them."""
+"""The conformance checks hold for a game of any length: a 16-decision game registered for
+this test only (a distribution's metadata in a temporary folder) passes the engine checks of
+``pytest --ruckus-game short``."""
 
 from __future__ import annotations
 
@@ -19,27 +20,18 @@ def register_short_game(folder: Path) -> None:
     (info / "entry_points.txt").write_text("[ruckus.games]\nshort = short_game:PLUGIN\n")
 
 
+def ruckus_pytest(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run pytest in ``folder`` with the short game importable and registered."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(folder), str(HERE)])}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+        capture_output=True, text=True, timeout=300, check=False, env=env, cwd=folder,
+    )  # fmt: skip
+
+
 def test_the_engine_checks_pass_for_a_game_of_sixteen_decisions(tmp_path: Path):
     register_short_game(tmp_path)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(HERE)])}
-    ran = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "-k",
-            "short",
-            str(HERE / "test_engine.py"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        env=env,
-        cwd=tmp_path,
-    )
+    ran = ruckus_pytest(tmp_path, "--ruckus-game", "short", "-k", "engine.py")
     assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-2000:]
+    assert "test_a_copy_is_equal_and_independent" not in ran.stdout  # passed, not failed
     assert " passed" in ran.stdout and "error" not in ran.stdout.lower()
