@@ -19,6 +19,7 @@ from pathlib import Path
 from string import Template
 
 from referee.games import game_names, get_plugin
+from referee.games.registry import docs_location
 from referee.sandbox.runtime import NODE_SDK_VARIABLE
 from tournaments.scaffold import native, templates
 
@@ -62,7 +63,7 @@ def _files(name: str, game: str, language: str) -> dict[str, str]:
         "name": name,
         "game": game,
         "title": plugin.spec.title,
-        "docs": plugin.docs or "the game's own documentation",
+        "docs": docs_location(plugin) or "the game's own documentation",
         "language": language,
         "run": json.dumps(run),
         "main": main,
