@@ -1,5 +1,6 @@
-"""``ruckus games GAME`` shows each config field's bounds, and a plugin's ``docs`` may name a
-file shipped in the game's package, which a new bot project's README points to."""
+"""What Ruckus shows of a game comes from its plugin: ``ruckus games GAME`` shows each config
+field's bounds, a plugin's ``docs`` may name a file shipped in the game's package (a new bot
+project's README points to it), and a new project names the game's sample bot and labels."""
 
 from __future__ import annotations
 
@@ -29,3 +30,13 @@ def test_docs_in_the_game_package_resolve_to_the_installed_file(tmp_path: Path):
     assert Path(location).is_file() and "Liar's Dice" in Path(location).read_text()
     create_project("teller", "liars-dice", "python", tmp_path)
     assert location in (tmp_path / "teller" / "README.md").read_text()
+
+
+def test_a_new_project_names_its_own_games_sample_bot_and_labels(tmp_path: Path):
+    for language in ("python", "node", "go", "cpp"):
+        create_project(f"dice_{language}", "liars-dice", language, tmp_path)
+        files = (tmp_path / f"dice_{language}").rglob("*")
+        sources = [path for path in files if path.suffix in (".md", ".py", ".js", ".go", ".cpp")]
+        text = "".join(path.read_text() for path in sources)
+        assert "--bot odds" in text and "greedy" not in text, language
+        assert "MOVE(N)" not in text and "BID(" in text, language
