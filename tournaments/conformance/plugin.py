@@ -4,16 +4,21 @@ With the option, the check modules are added to the run's paths; each check that
 ``ruckus_game`` fixture runs once per selected game (``all``, or no option at all when a module
 collects the checks itself, means every installed game). An unknown name stops the run with a
 line naming the installed games.
+
+pytest imports this module at the start of every run in an environment with Ruckus installed,
+so it imports nothing of Ruckus until a check needs it: ``tests/referee`` of Ruckus's own tests
+is a package whose conftest would otherwise meet the real ``referee`` already imported.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from referee.games.plugin import GamePlugin
-from referee.games.registry import game_names, get_plugin
+if TYPE_CHECKING:
+    from referee.games.plugin import GamePlugin
 
 CHECKS = Path(__file__).resolve().with_name("checks")
 EVERY_GAME = "all"
@@ -36,6 +41,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def selected_games(config: pytest.Config) -> tuple[str, ...]:
     """Return the games ``--ruckus-game`` selects (every installed one without the option);
     raise ``pytest.UsageError`` for a name no installed game has."""
+    from referee.games.registry import game_names
+
     names: list[str] = config.getoption("ruckus_game")
     installed = game_names()
     if not names or EVERY_GAME in names:
@@ -66,4 +73,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 @pytest.fixture
 def game_plugin(ruckus_game: str) -> GamePlugin:
     """The plugin of the game being checked."""
+    from referee.games.registry import get_plugin
+
     return get_plugin(ruckus_game)
