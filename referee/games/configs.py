@@ -4,6 +4,9 @@
 from the scenario's defaults, overrides every field whose recorded value differs, and lets the
 engine's own ``make_config`` check the bounds; it then checks that the rebuilt config writes
 back to the same JSON, so a value the engine would silently change is refused.
+
+A field's bounds are read from its dataclass metadata (:func:`field_bounds`): ``min`` and
+``max`` for a number, ``choices`` for a value among a few; ``ruckus games GAME`` shows them.
 """
 
 from __future__ import annotations
@@ -20,6 +23,24 @@ def config_to_json(config: Any) -> dict[str, JsonValue]:
     """Return a dataclass config as a JSON-ready dict (tuples become lists)."""
     result: dict[str, JsonValue] = json.loads(json.dumps(dataclasses.asdict(config)))
     return result
+
+
+def field_bounds(config_type: type[Any]) -> dict[str, str]:
+    """Return each field's bounds as text, from its dataclass metadata: ``min``/``max`` as
+    ``"1..10"``, ``choices`` as ``"a, b"``, a bool as ``"true, false"``; a field with no
+    bounds is left out (so is anything that is not a dataclass)."""
+    if not dataclasses.is_dataclass(config_type):
+        return {}
+    bounds: dict[str, str] = {}
+    for item in dataclasses.fields(config_type):
+        meta = item.metadata
+        if "min" in meta and "max" in meta:
+            bounds[item.name] = f"{meta['min']}..{meta['max']}"
+        elif "choices" in meta:
+            bounds[item.name] = ", ".join(json.dumps(choice) for choice in meta["choices"])
+        elif isinstance(item.default, bool):
+            bounds[item.name] = "true, false"
+    return bounds
 
 
 def _tuples(value: Any) -> Any:

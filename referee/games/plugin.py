@@ -17,9 +17,12 @@ and only the layer that uses a part imports it:
 * ``sample_bots`` -- short name -> Python module run as ``python -m module``;
 * ``starters`` -- language -> the body of ``choose`` in a new bot project (``ruckus bot new``);
   a language not listed gets a random starter;
-* ``docs`` -- where bot authors read about the game (a path in Ruckus or a URL);
+* ``docs`` -- where bot authors read about the game, optional: a URL, or ``"package:file"``
+  for a file shipped in the game's package (``ruckus bot new`` shows its installed path); the
+  built-in games name a path in Ruckus's source;
 * ``golden`` -- ``"package:file.json"``, the game's golden perft counts and playout digests,
-  which the conformance suite (tests/conformance) checks; a game without them fails it.
+  which the conformance suite
+  (``pytest --ruckus-game NAME``, docs/games.md) checks; a game without them fails it.
 """
 
 from __future__ import annotations

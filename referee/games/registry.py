@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+from importlib import resources
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,17 @@ def load_reference(reference: str) -> Any:
     if not module_name or not attribute:
         raise ValueError(f"bad plugin reference {reference!r}; expected 'module:attribute'")
     return getattr(importlib.import_module(module_name), attribute)
+
+
+def docs_location(plugin: GamePlugin) -> str:
+    """Return where bot authors read about the game: the plugin's ``docs`` URL as it is, the
+    installed file a ``"package:file"`` reference names, a path in Ruckus's source for a
+    built-in game, or empty when the plugin names none."""
+    docs = plugin.docs
+    if not docs or "://" in docs or ":" not in docs:
+        return docs
+    package, _, name = docs.partition(":")
+    return str(resources.files(package).joinpath(name))
 
 
 @functools.cache

@@ -1,10 +1,18 @@
 """Where a seat's bot comes from: a sample bot name, ``cmd:<command line>``, ``grpc://host:port``
-or ``grpcs://host:port`` (TLS)."""
+or ``grpcs://host:port`` (TLS).
+
+A ``cmd:`` program named by a bare name that resolves to a pyenv shim (``python`` from a
+pyenv install outside an activated virtualenv) is replaced by the interpreter ``pyenv which``
+names: the shim is a shell script that runs pyenv itself, which a sandboxed bot cannot reach.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import os
 import shlex
+import shutil
+import subprocess
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,11 +80,49 @@ def parse_bot(
         argv = tuple(shlex.split(text.removeprefix("cmd:")))
         if not argv:
             raise ValueError("cmd: needs a command line")
-        return BotSpec(source=text, argv=argv)
+        return BotSpec(source=text, argv=(real_program(argv[0]), *argv[1:]))
     try:
         return BotSpec(source=text, argv=samples(text, game))
     except KeyError as error:
         raise ValueError(str(error.args[0])) from None
+
+
+PYENV_SHIM_MARK = 'libexec/pyenv" exec'
+"""What the last line of a pyenv shim runs: ``exec "$PYENV_ROOT/libexec/pyenv" exec ...``."""
+
+
+def real_program(program: str) -> str:
+    """Return ``program``, or the interpreter a pyenv shim of that name stands for; raise
+    ValueError saying what to write instead when ``pyenv which`` cannot name one."""
+    found = shutil.which(program) if os.sep not in program else None
+    if found is None or not _is_pyenv_shim(Path(found)):
+        return program
+    pyenv = Path(found).resolve().parent.parent / "libexec" / "pyenv"
+    command = [str(pyenv) if pyenv.is_file() else "pyenv", "which", program]
+    try:
+        ran = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        ran = subprocess.CompletedProcess(command, 1, "", str(error))
+    real = ran.stdout.strip()
+    if ran.returncode != 0 or not Path(real).is_file():
+        said = (ran.stderr.strip() or ran.stdout.strip() or "no output").splitlines()[-1]
+        raise ValueError(
+            f"cmd: {program} is a pyenv shim ({found}), which cannot run inside the sandbox, "
+            f"and `pyenv which {program}` names no interpreter ({said}); "
+            f"write the interpreter's full path (cmd:/path/to/{program} ...) or a venv's "
+            f"(cmd:.venv/bin/{program} ...)"
+        )
+    return real
+
+
+def _is_pyenv_shim(path: Path) -> bool:
+    """Return whether ``path`` is a pyenv shim script."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(2048)
+    except OSError:
+        return False
+    return head.startswith(b"#!") and PYENV_SHIM_MARK.encode() in head
 
 
 RemotePlayer = GrpcPlayer | UnstartedPlayer

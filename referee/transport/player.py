@@ -142,7 +142,7 @@ class GrpcPlayer:
             return
         info = printable_info(info)
         self.info = info
-        if game not in info.games:
+        if info.games and game not in info.games:
             detail = f"bot {info.name!r} plays {list(info.games)}, not {game!r}"
             self.startup_fault = self._startup_failed(detail)
 

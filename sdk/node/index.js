@@ -41,7 +41,7 @@ function gameMessage(wrapper) {
 
 /** Base class of a bot: override choose(observation, actions); the other hooks are optional. */
 class Bot {
-  constructor({ name = 'unnamed-bot', version = '0.1.0', author = '', games = ['pilfer', 'wabbit'] } = {}) {
+  constructor({ name = 'unnamed-bot', version = '0.1.0', author = '', games = [] } = {}) {
     this.name = name;
     this.version = version;
     this.author = author;

@@ -26,7 +26,7 @@ def ruckus(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[s
 
 @pytest.mark.parametrize(
     ("lang", "game"),
-    [  # Python bots of every installed game: tests/conformance/test_authoring.py
+    [  # Python bots of every installed game: tournaments/conformance/checks/authoring.py
         pytest.param("node", "pilfer", marks=pytest.mark.skipif(NODE is None, reason="no node")),
         pytest.param("node", "wabbit", marks=pytest.mark.skipif(NODE is None, reason="no node")),
     ],

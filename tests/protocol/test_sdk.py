@@ -180,3 +180,14 @@ def test_the_sdk_builds_a_wheel_on_its_own(tmp_path: Path):
         "ruckus/scripts/wabbit.json",
     ):
         assert expected in names
+
+
+def test_a_bot_that_names_no_games_lists_none_and_so_plays_any():
+    import ruckus
+
+    assert ruckus.Bot().games == () and ruckus.Bot().info().games == []
+    node = "const { Bot } = require('./sdk/node'); console.log(JSON.stringify(new Bot().games));"
+    shown = subprocess.run(
+        ["node", "-e", node], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert shown.stdout.strip() == "[]"

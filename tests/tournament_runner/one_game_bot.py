@@ -1,5 +1,6 @@
 """A random bot that says it plays one game only, and may be slow to start:
-``python one_game_bot.py GAME [--listen-after S] [--describe-after S]``."""
+``python one_game_bot.py GAME [--listen-after S] [--describe-after S]`` (GAME ``any``: it lists
+no game, so it plays any)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ class OneGameBot(ruckus.Bot):
     name = "one-game"
 
     def __init__(self, game: str, describe_after: float) -> None:
-        self.games = (game,)
+        if game != "any":  # "any": the SDK's default, no game listed
+            self.games = (game,)
         self.describe_after = describe_after
 
     def info(self) -> bot_pb2.BotInfo:

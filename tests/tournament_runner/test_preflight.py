@@ -138,3 +138,13 @@ def test_a_bot_that_does_not_describe_itself_within_startup_ms_fails(tmp_path):
     assert problem.bot == "mute"
     assert problem.reason.startswith("no answer to Describe at ")
     assert "within 3 s: DEADLINE_EXCEEDED" in problem.reason
+
+
+def test_a_bot_that_lists_no_games_plays_a_plugin_game(tmp_path):
+    source = tmp_path / "tournament.toml"
+    source.write_text(tournament_toml(["any=" + _one_game("any"), "a=random"], game="liars-dice"))
+    recorder = Recorder()
+    start_run(source, tmp_path / "run", 1, recorder)
+    [result] = recorder.results
+    assert result.status == "completed" and result.faults == ({}, {})
+    assert result.reason == "last_seat_standing"

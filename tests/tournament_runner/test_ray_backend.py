@@ -24,7 +24,7 @@ from tournaments.standings import BotStanding
 from tournaments.store import ResultStore
 
 from .conftest import Recorder, recorded_count, tournament_toml, wait_for
-from .ray_kit import loopback_ray
+from .ray_kit import loopback_ray, start_ray
 
 ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'ruckus-arena[ray]'")
 state = pytest.importorskip("ray.util.state", reason="Ray's state API needs ray[default]")
@@ -44,11 +44,7 @@ def _start_ray() -> None:
 @pytest.fixture(scope="module")
 def local_ray(tmp_path_factory: pytest.TempPathFactory):
     with loopback_ray(tmp_path_factory):
-        try:
-            _start_ray()
-        except Exception:  # a loaded machine can outlast Ray's start-up wait once: try again
-            ray.shutdown()
-            _start_ray()
+        start_ray(_start_ray, ray.shutdown)
         yield
         ray.shutdown()
 

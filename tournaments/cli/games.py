@@ -1,7 +1,7 @@
 """``ruckus games`` and ``ruckus selfplay``: what can be played, and a quick in-process match.
 
-``ruckus games GAME`` also lists the game's config fields with each scenario's defaults: the
-keys a tournament's ``[rules]`` and ``ruckus play --rule KEY=VALUE`` take.
+``ruckus games GAME`` also lists the game's config fields with each scenario's defaults and the
+field's bounds: the keys a tournament's ``[rules]`` and ``ruckus play --rule KEY=VALUE`` take.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import typer
 
 from referee.games import game_names, get_game
 from referee.games.base import ConfigError, GameSpec
+from referee.games.configs import field_bounds
 from referee.games.playout import random_playout
 from referee.games.registry import UnknownGame, load_problems
 from tournaments.game_rules import rule_keys
@@ -42,17 +43,21 @@ def toml_text(value: Any) -> str:
 
 
 def _show_rules(game: str) -> None:
-    """Print the game's config fields with each scenario's default."""
+    """Print the game's config fields with each scenario's default and the field's bounds."""
     engine = get_game(game)
     scenarios = engine.spec.scenarios
     defaults = [engine.config_to_json(engine.make_config(scenario)) for scenario in scenarios]
     keys = rule_keys(engine, engine.spec.default_scenario)
-    rows = [["field", *scenarios]]
-    rows += [[key, *(toml_text(values.get(key)) for values in defaults)] for key in keys]
+    bounds = field_bounds(engine.spec.config_type)
+    rows = [["field", *scenarios, "bounds" if bounds else ""]]
+    rows += [
+        [key, *(toml_text(values.get(key)) for values in defaults), bounds.get(key, "")]
+        for key in keys
+    ]
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     typer.echo(
         f"\nrules: the fields a tournament's [rules] and `ruckus play {game} --rule KEY=VALUE`\n"
-        "set (VALUE in TOML), with each scenario's default:"
+        "set (VALUE in TOML), with each scenario's default and the field's bounds:"
     )
     for row in rows:
         cells = (cell.ljust(width) for cell, width in zip(row, widths, strict=True))

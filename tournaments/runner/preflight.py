@@ -5,7 +5,8 @@ the same time: a local bot the fleet quarantined at start failed already (its la
 quoted and its log named); every other bot, local or at an address, must answer ``Describe``
 within the definition's ``startup_ms`` (a bot that does not answer yet is asked again until
 then; nothing listening, a refused TLS handshake or a refused token is final at once), and the
-games its ``BotInfo`` lists must include the tournament's game, the check every match makes.
+games its ``BotInfo`` lists must include the tournament's game (a bot that lists none plays any
+game), the check every match makes.
 
 A run with problems stops before any match (:class:`PreflightError`) unless it was told to keep
 going: then the failing bots' matches are forfeits, as they would have been anyway.
@@ -86,8 +87,8 @@ def _problem(target: PreflightTarget, game: str, seconds: float) -> str | None:
     answer = describe_within(target.address, target.security, seconds)
     if isinstance(answer, str):
         return answer
-    if game not in answer.games:
-        plays = ", ".join(answer.games) or "no game"
+    if answer.games and game not in answer.games:
+        plays = ", ".join(answer.games)
         return f"its Describe says it plays {plays}, not {game} (BotInfo.games)"
     return None
 

@@ -19,8 +19,10 @@ from pathlib import Path
 from string import Template
 
 from referee.games import game_names, get_plugin
+from referee.games.registry import docs_location
 from referee.sandbox.runtime import NODE_SDK_VARIABLE
 from tournaments.scaffold import native, templates
+from tournaments.scaffold.game_facts import game_values
 
 MANIFEST = "ruckus-bot.toml"
 LANGUAGES = ("python", "node", *native.KITS)
@@ -62,7 +64,7 @@ def _files(name: str, game: str, language: str) -> dict[str, str]:
         "name": name,
         "game": game,
         "title": plugin.spec.title,
-        "docs": plugin.docs or "the game's own documentation",
+        "docs": docs_location(plugin) or "the game's own documentation",
         "language": language,
         "run": json.dumps(run),
         "main": main,
@@ -70,6 +72,7 @@ def _files(name: str, game: str, language: str) -> dict[str, str]:
         "choose_python": plugin.starters.get("python", templates.PYTHON_RANDOM),
         "choose_node": plugin.starters.get("node", templates.NODE_RANDOM),
         "sdk": _node_sdk_expression(),
+        **game_values(game),
     }
     source = templates.PYTHON_BOT if language == "python" else templates.NODE_BOT
     return {

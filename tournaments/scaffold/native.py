@@ -1,7 +1,8 @@
 """Starter kits in compiled languages: a random bot in C++ (CMake) or Go (GOPATH mode).
 
-Each kit is a folder ``kits/<language>/`` of template files in which ``@{name}``, ``@{game}``
-and ``@{build}`` stand for the bot's name, the game it was made for and its build command; a
+Each kit is a folder ``kits/<language>/`` of template files in which ``@{name}``, ``@{game}``,
+``@{build}`` and ``@{opponent}`` stand for the bot's name, the game it was made for, its build
+command and a sample bot of the game (the source itself names nothing else of a game); a
 file named ``gitignore`` is written as ``.gitignore``. Both kits build against Debian's packages
 (docs/bots/languages.md). A project also gets a copy of the ``.proto`` files its Bot service
 needs, so it builds wherever it is moved; the bot it builds is ``build/<name>``.
@@ -16,6 +17,7 @@ from pathlib import Path
 from string import Template
 
 from tournaments.scaffold import templates
+from tournaments.scaffold.game_facts import opponent
 
 KITS_FOLDER = Path(__file__).resolve().parent / "kits"
 PROTO_ROOT = Path(__file__).resolve().parents[2] / "proto"
@@ -83,7 +85,12 @@ def project_files(language: str, name: str, game: str) -> dict[str, str]:
     """Return the files of a new ``language`` project but its manifest (relative path -> text);
     raise OSError if this checkout lacks the protocol files."""
     kit = KITS[language]
-    values = {"name": name, "game": game, "build": " && ".join(kit.build)}
+    values = {
+        "name": name,
+        "game": game,
+        "build": " && ".join(kit.build),
+        "opponent": opponent(game),
+    }
     files: dict[str, str] = {}
     for template in sorted((KITS_FOLDER / language).iterdir()):
         target = ".gitignore" if template.name == "gitignore" else template.name

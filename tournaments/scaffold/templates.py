@@ -3,7 +3,8 @@
 Placeholders: ``$name`` (the bot's name), ``$game``, ``$title`` (the game's title),
 ``$choose_python`` / ``$choose_node`` (the body of a starter ``choose``, from the game's
 plugin), ``$docs`` (where the game is documented for bot authors), ``$sdk``
-(how the Node bot finds the SDK) and ``$run`` (the command that starts the bot).
+(how the Node bot finds the SDK), ``$run`` (the command that starts the bot), ``$opponent``
+(a sample bot of the game) and ``$label`` (an action label of the game).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class MyBot(ruckus.Bot):
         """Return the index of the action to play.
 
         ``observation`` is what your seat may know (see $docs); each action
-        has a ``label`` such as "MOVE(N)" and a typed ``action`` (``ruckus.game_message``
+        has a ``label`` such as "$label" and a typed ``action`` (``ruckus.game_message``
         unwraps it).
         """
 $choose_python
@@ -66,7 +67,7 @@ class MyBot extends Bot {
 
   /**
    * Return the index of the action to play. `observation` is what your seat may know
-   * (see $docs); each action has a `label` such as "MOVE(N)" and an `action`.
+   * (see $docs); each action has a `label` such as "$label" and an `action`.
    */
   choose(observation, actions) {
 $choose_node
@@ -86,7 +87,7 @@ README = """\
 A $title bot for Ruckus, in $language.
 
 - Check it: `ruckus bot check .` (or `ruckus bot check path/to/$name`)
-- Play it: `ruckus play $game --bot "cmd:$command" --bot greedy`
+- Play it: `ruckus play $game --bot "cmd:$command" --bot $opponent`
 - What it sees and may do: $docs.
 
 Change `choose` in `$main`; it returns the index of one of the legal actions.

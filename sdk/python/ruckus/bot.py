@@ -65,7 +65,8 @@ class Bot:
     version: str = "0.1.0"
     author: str = ""
     language: str = "python"
-    games: tuple[str, ...] = ("pilfer", "wabbit")
+    games: tuple[str, ...] = ()
+    """The games the bot plays, by engine name; empty (the default) means any game."""
 
     def choose(self, observation: Any, actions: Sequence[bot_pb2.LegalAction]) -> int:
         """Return the index of the action to play.

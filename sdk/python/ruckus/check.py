@@ -66,12 +66,10 @@ def check_describe(
         return result, None
     if not info.name:
         result.problems.append("BotInfo.name is empty")
-    if not info.games:
-        result.problems.append("BotInfo.games is empty")
     unknown = [game for game in info.games if game not in known]
     if unknown:
         result.problems.append(f"unknown games {unknown}; known: {list(known)}")
-    result.note = f"{info.name} {info.version} plays {', '.join(info.games)}"
+    result.note = f"{info.name} {info.version} plays {', '.join(info.games) or 'any game'}"
     return result, info
 
 
@@ -164,7 +162,7 @@ def run_checks(
         results = [described]
         if info is None:
             return results
-        for game in games or [g for g in info.games if g in sources]:
+        for game in games or [g for g in info.games or sources if g in sources]:
             script = sources[game]()
             results.append(play_script(stub, script, f"{game}: scripted match"))
             with futures.ThreadPoolExecutor(max_workers=2) as pool:

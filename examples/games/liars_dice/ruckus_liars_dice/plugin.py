@@ -27,6 +27,6 @@ PLUGIN = GamePlugin(
     viewer_js="ruckus_liars_dice:board.js",
     sample_bots={"random": "ruckus_liars_dice.bots.random", "odds": "ruckus_liars_dice.bots.odds"},
     starters={"python": PYTHON_STARTER},
-    docs="examples/games/liars_dice/README.md",
+    docs="ruckus_liars_dice:README.md",
     golden="ruckus_liars_dice:conformance.json",
 )

@@ -55,7 +55,7 @@ class MyBot final : public ruckus::v1::Bot::Service {
 
  private:
   // Return the index of the action to play. request.observation() is what your seat may
-  // know; each of request.legal_actions() has a label such as "MOVE(N)" and a typed action.
+  // know; each of request.legal_actions() has a label (the action as the game writes it) and a typed action.
   static int choose(const ruckus::v1::DecisionRequest& request, std::mt19937_64& rng) {
     std::uniform_int_distribution<int> pick(0, request.legal_actions_size() - 1);
     return pick(rng);

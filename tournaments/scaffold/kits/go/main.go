@@ -59,7 +59,7 @@ func (b *myBot) Play(stream ruckusv1.Bot_PlayServer) error {
 }
 
 // choose returns the index of the action to play. request.Observation is what your seat may
-// know; each of request.LegalActions has a Label such as "MOVE(N)" and a typed Action.
+// know; each of request.LegalActions has a Label (the action as the game writes it) and a typed Action.
 func choose(request *ruckusv1.DecisionRequest, rng *rand.Rand) int32 {
 	return int32(rng.Intn(len(request.LegalActions)))
 }
