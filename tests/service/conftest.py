@@ -154,7 +154,7 @@ def standin_bot(mode: str) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def refusing_bot() -> Iterator[str]:
-    """The address of a bot that plays no game: a match with it ends at once."""
+    """The address of a bot that plays no installed game: a match with it ends at once."""
     with standin_bot("refuse") as address:
         yield address
 

@@ -2,8 +2,9 @@
 
 It listens on a free loopback port and prints the port on its first line. MODE is ``hang``
 (answers Describe, accepts every Play stream and never answers a decision, until the referee
-ends the stream) or ``refuse`` (answers Describe saying it plays no game, so every match it
-joins ends at once with STARTUP_FAILED).
+ends the stream) or ``refuse`` (answers Describe saying it plays only a game no one
+installed, so every match it joins ends at once with STARTUP_FAILED; a bot listing no game
+plays any).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ MAX_STREAMS = 64
 
 def main() -> None:
     mode = sys.argv[1]
-    games = ["pilfer", "wabbit"] if mode == "hang" else []
+    games = ["pilfer", "wabbit"] if mode == "hang" else ["no-such-game"]
 
     def describe(request: bytes, context: Any) -> bytes:
         return bot_pb2.BotInfo(name=f"standin-{mode}", games=games).SerializeToString()
