@@ -83,7 +83,7 @@ CREATE TABLE IF NOT EXISTS matches (
     decision_times TEXT NOT NULL
 );
 """
-_COLUMNS = (
+MATCH_COLUMNS = (
     "key, seq, round, status, seats, seed, log_path, ranks, scores, reason, faults, "
     "decision_times, started_at, finished_at"
 )
@@ -274,8 +274,9 @@ class ResultStore:
         try:
             with self._db:
                 self._db.execute(
-                    f"INSERT INTO matches ({_COLUMNS}) VALUES (?, (SELECT COALESCE(MAX(seq), 0) "
-                    "+ 1 FROM matches), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES "
+                    "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM matches), "
+                    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     _row(result),
                 )
         except sqlite3.IntegrityError:
@@ -288,8 +289,8 @@ class ResultStore:
 
     def results(self) -> list[MatchResult]:
         """Return every stored result in the order it was recorded."""
-        rows = self._db.execute(f"SELECT {_COLUMNS} FROM matches ORDER BY seq").fetchall()
-        return [_result(row) for row in rows]
+        rows = self._db.execute(f"SELECT {MATCH_COLUMNS} FROM matches ORDER BY seq").fetchall()
+        return [result_of_row(row) for row in rows]
 
     def finished_ranks(self) -> dict[str, tuple[int, ...]]:
         """Return match key -> per-seat ranks, the input the schedules take (nothing else is
@@ -364,7 +365,8 @@ def _row(result: MatchResult) -> tuple[object, ...]:
     )
 
 
-def _result(row: tuple[Any, ...]) -> MatchResult:
+def result_of_row(row: tuple[Any, ...]) -> MatchResult:
+    """Return the result of one ``matches`` row read as :data:`MATCH_COLUMNS`."""
     key, _, round_, status, seats, seed, log_path, ranks, scores, reason, *rest = row
     faults, decision_times, started_at, finished_at = rest
     return MatchResult(

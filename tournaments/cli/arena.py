@@ -10,7 +10,6 @@ from typing import Annotated, Any
 
 import typer
 
-from referee.sandbox import SandboxError
 from tournaments.arena.config import ARENA_FILE, arena_toml, parse_arena
 from tournaments.arena.run import run_arena
 from tournaments.arena.status import result_line, status_lines
@@ -19,12 +18,9 @@ from tournaments.cli.backends import BackendName, BackendOptions, placement
 from tournaments.cli.errors import fail
 from tournaments.cli.interrupts import CheckedRunObserver, InterruptGuard
 from tournaments.cli.paths import output_folder
+from tournaments.cli.tournament import RUN_FAILURES
 from tournaments.runner import (
-    BackendError,
-    FleetError,
-    PoolError,
     RunContext,
-    RunnerError,
     SilentObserver,
 )
 from tournaments.scaffold import ScaffoldError, project_command, read_project
@@ -187,18 +183,6 @@ def status(folder: ArenaDir) -> None:
         store.close()
 
 
-_FAILURES = (
-    DefinitionError,
-    StoreError,
-    FleetError,
-    RunnerError,
-    PoolError,
-    BackendError,
-    SandboxError,
-    OSError,
-)
-
-
 class ArenaPrinter(SilentObserver):
     """Prints a line per recorded result (with the ratings of its bots), per line-up and per
     notice."""
@@ -254,7 +238,7 @@ def run(
             summary = run_arena(
                 folder, CheckedRunObserver(ArenaPrinter(printer_store), guard), where, max_results
             )
-    except _FAILURES as error:
+    except RUN_FAILURES as error:
         fail(str(error))
     except KeyboardInterrupt:
         typer.echo(f"\nstopped; `ruckus arena run {folder}` continues it", err=True)

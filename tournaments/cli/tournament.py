@@ -41,7 +41,7 @@ tournament_app = typer.Typer(
     help="Run, resume and show tournaments defined in TOML files.", no_args_is_help=True
 )
 
-_FAILURES = (
+RUN_FAILURES = (
     DefinitionError,
     StoreError,
     FleetError,
@@ -51,6 +51,7 @@ _FAILURES = (
     SandboxError,
     OSError,
 )
+"""What stops a run (of a tournament or an arena) with a one-line error, not a traceback."""
 
 CONCURRENCY_HELP = (
     "Matches at once (default: the definition's concurrency, else the backend's: the CPU count "
@@ -131,7 +132,7 @@ def _play(
         raise _stopped_by_preflight(error, run_dir, source) from None
     except DefinitionChanged as error:
         raise _changed(error, source) from None
-    except _FAILURES as error:
+    except RUN_FAILURES as error:
         raise _fail(error) from None
     except KeyboardInterrupt:
         typer.echo(f"\ninterrupted; finish it with: ruckus tournament resume {run_dir}", err=True)
@@ -300,7 +301,7 @@ def show(
         raise typer.BadParameter("choose one of --json and --csv")
     try:
         store = ResultStore.open(run_dir)
-    except _FAILURES as error:
+    except RUN_FAILURES as error:
         raise _fail(error) from None
     try:
         if as_json:

@@ -16,15 +16,14 @@ and migrates it once.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from tournaments.definition import TournamentDefinition, parse_definition
-from tournaments.store import DATABASE, SCHEMA_VERSION, DecisionTimes, MatchResult
+from tournaments.store import DATABASE, MATCH_COLUMNS, SCHEMA_VERSION, MatchResult, result_of_row
 
 OUTPUT_TAIL_BYTES = 4096
 """How much of the end of a bot's captured output a page shows."""
@@ -75,33 +74,6 @@ class RunSource(Protocol):
         ...
 
 
-def _result(row: tuple[Any, ...]) -> MatchResult:
-    """Return the result of one ``matches`` row, columns in :data:`_COLUMNS` order."""
-    key, round_, status, seats, seed, log_path, ranks, scores, reason, faults, *rest = row
-    decision_times, started_at, finished_at = rest
-    return MatchResult(
-        key=key,
-        round=round_,
-        status=status,
-        seats=tuple(json.loads(seats)),
-        seed=seed,
-        log_path=log_path,
-        ranks=tuple(json.loads(ranks)),
-        scores=tuple(json.loads(scores)),
-        reason=reason,
-        faults=tuple(json.loads(faults)),
-        decision_times=tuple(DecisionTimes.from_json(t) for t in json.loads(decision_times)),
-        started_at=started_at,
-        finished_at=finished_at,
-    )
-
-
-_COLUMNS = (
-    "seq, key, round, status, seats, seed, log_path, ranks, scores, reason, faults, "
-    "decision_times, started_at, finished_at"
-)
-
-
 class RunFolderSource:
     """A run folder (``RUN/results.sqlite`` and its logs) read without writing anything."""
 
@@ -149,10 +121,10 @@ class RunFolderSource:
         """Return the matches whose ``seq`` is above ``after``, in recorded order."""
         with self._lock:
             rows = self._db.execute(
-                f"SELECT {_COLUMNS} FROM matches WHERE seq > ? ORDER BY seq", (after,)
+                f"SELECT {MATCH_COLUMNS} FROM matches WHERE seq > ? ORDER BY seq", (after,)
             ).fetchall()
         scenario = self._definition.played_scenario
-        return [PlayedMatch(row[0], _result(row[1:]), scenario) for row in rows]
+        return [PlayedMatch(row[1], result_of_row(row), scenario) for row in rows]
 
     def log_file(self, match: PlayedMatch) -> Path | None:
         """Return the log of ``match`` when it resolves to a file inside the run folder."""
