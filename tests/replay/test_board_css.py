@@ -5,15 +5,13 @@ tests)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from replay_kit import write_log
 
 from tournaments.replay import html
 from tournaments.replay.timeline import load_timeline
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 DRAWER = """
 registerBoard("pilfer", {
@@ -28,16 +26,14 @@ registerBoard("pilfer", {
 """
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="chromium not installed: browser test skipped")
-def test_a_drawn_element_of_class_hidden_is_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed")
+def test_a_drawn_element_of_class_hidden_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, browser: Any
+):
     monkeypatch.setattr(html, "board_script", lambda game: DRAWER)
     log = write_log(tmp_path / "match.jsonl", "pilfer", seed=3)
     page_file = html.export_html(load_timeline(log), tmp_path / "replay.html")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        page = chromium.new_page()
-        page.goto(page_file.as_uri())
-        assert page.get_by_test_id("drawn").is_visible()
-        assert not page.locator("#viewer-choice").is_visible()  # the viewer's own: still hidden
-        chromium.close()
+    page = browser.new_page()
+    page.goto(page_file.as_uri())
+    assert page.get_by_test_id("drawn").is_visible()
+    assert not page.locator("#viewer-choice").is_visible()  # the viewer's own: still hidden
+    page.close()

@@ -22,23 +22,6 @@ from typer.testing import CliRunner
 from tournaments.cli import app
 from tournaments.replay.timeline import load_timeline
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-SKIP = "chromium not installed: browser test skipped"
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright not installed: browser test skipped"
-    )
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
-
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:

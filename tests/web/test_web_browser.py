@@ -12,23 +12,7 @@ from typing import Any
 import pytest
 from web_kit import PlayedRun, serving
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-SKIP = "chromium not installed: browser test skipped"
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=SKIP)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright not installed: browser test skipped"
-    )
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
