@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -117,6 +118,20 @@ def _joins(bot: ArenaBot, folder: Path) -> None:
     )
 
 
+def _enter(
+    folder: Path, how: Callable[[ArenaStore, dict[str, Any]], ArenaBot], table: dict[str, Any]
+) -> None:
+    """Enter the bot ``table`` in the arena's store ``how`` says (added, or a new version),
+    and say it waits to join; fail in one line on a bad table."""
+    store = _opened(folder)
+    try:
+        _joins(how(store, table), folder)
+    except (DefinitionError, StoreError) as error:
+        fail(str(error))
+    finally:
+        store.close()
+
+
 @bot_app.command("add")
 def add(
     name: BotName,
@@ -127,14 +142,7 @@ def add(
     folder: ArenaOption = Path("."),
 ) -> None:
     """Add a bot; a running arena checks it and lets it play, without a restart."""
-    table = bot_table(name, command, bot_dir, address, sample)
-    store = _opened(folder)
-    try:
-        _joins(store.add_bot(table), folder)
-    except (DefinitionError, StoreError) as error:
-        fail(str(error))
-    finally:
-        store.close()
+    _enter(folder, ArenaStore.add_bot, bot_table(name, command, bot_dir, address, sample))
 
 
 @bot_app.command("update")
@@ -148,14 +156,7 @@ def update(
 ) -> None:
     """Add a new version of a bot (NAME@v2, ...): once it joins, it plays and the older
     version retires (its games still count)."""
-    table = bot_table(name, command, bot_dir, address, sample)
-    store = _opened(folder)
-    try:
-        _joins(store.update_bot(table), folder)
-    except (DefinitionError, StoreError) as error:
-        fail(str(error))
-    finally:
-        store.close()
+    _enter(folder, ArenaStore.update_bot, bot_table(name, command, bot_dir, address, sample))
 
 
 @bot_app.command("retire")
