@@ -37,7 +37,6 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.optimize import minimize
 
 from tournaments.stats.glr import Array
 from tournaments.stats.records import MatchRecord, seed_units
@@ -214,6 +213,10 @@ def _fit(
         pairs = np.array(present, dtype=np.int64)
         draws = np.concatenate([pairs, pairs[:, ::-1]])
         groups.append((draws, np.full(len(draws), VIRTUAL_DRAWS / 2)))
+    # scipy.optimize costs about 50 MB and half a second to import: loaded on the first fit,
+    # so a run that never asks for joint ratings never carries it.
+    from scipy.optimize import minimize
+
     result = minimize(
         _negative_log_likelihood,
         start,
