@@ -1,6 +1,7 @@
 """The Ray backend on a real local Ray instance (2 CPUs, on loopback, one for the module): the same
-standings as the local pool, a Ray worker killed mid-match loses and doubles nothing, and the
-nodes' preflight stops a run with a bot that cannot start.
+standings as the local pool, a Ray worker killed mid-match loses and doubles nothing, the
+nodes' preflight stops a run with a bot that cannot start, and an arena plays on Ray the
+matches it plays on the local pool.
 
 Skipped when Ray is not installed (``pip install 'ruckus-arena[ray]'``; ``make test`` installs
 it).
@@ -15,13 +16,18 @@ import signal
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from referee.matchlog import verify
+from tournaments.arena.run import run_arena
+from tournaments.arena.store import ArenaStore
+from tournaments.cli import app
 from tournaments.runner import start_run
 from tournaments.runner.preflight import PreflightError
 from tournaments.runner.report import current_standings
 from tournaments.runner.session import Placement
 from tournaments.standings import BotStanding
-from tournaments.store import ResultStore
+from tournaments.store import MatchResult, ResultStore
 
 from .conftest import Recorder, recorded_count, tournament_toml, wait_for
 from .ray_kit import loopback_ray, start_ray
@@ -136,3 +142,37 @@ def test_preflight_on_ray_stops_a_run_whose_command_bot_does_not_exist(local_ray
     log = tmp_path / "ghost" / "bots" / found.group(1) / "ghost.4.log"
     assert f"({log})" in problem.reason and log.exists()  # named where it lands when the run ends
     assert recorded_count(tmp_path / "ghost" / "results.sqlite") == 0
+
+
+def _arena(tmp_path: Path, name: str) -> Path:
+    """An arena of three random Pilfer bots, made as ``ruckus arena init`` and ``bot add`` do."""
+    folder = tmp_path / name
+    commands = [["arena", "init", str(folder), "--game", "pilfer", "--seed", "11"]]
+    for bot in ("alpha", "bravo", "charlie"):
+        commands.append(
+            ["arena", "bot", "add", bot, "--sample", "pilfer-random", "-a", str(folder)]
+        )
+    for command in commands:
+        done = CliRunner().invoke(app, command)
+        assert done.exit_code == 0, done.output
+    return folder
+
+
+def _arena_results(folder: Path) -> list[MatchResult]:
+    store = ArenaStore.open(folder)
+    try:
+        return store.results.results()
+    finally:
+        store.close()
+
+
+def test_an_arena_on_ray_plays_the_matches_of_the_local_pool(local_ray, tmp_path):
+    local, on_ray = _arena(tmp_path, "local"), _arena(tmp_path, "ray")
+    run_arena(local, Recorder(), Placement("local"), max_results=6)
+    run_arena(on_ray, Recorder(), Placement("ray"), max_results=6)
+    played = _arena_results(on_ray)
+    assert len(played) >= 6
+    outcomes = sorted((r.key, r.seats, r.ranks, r.scores) for r in played)
+    assert outcomes == sorted((r.key, r.seats, r.ranks, r.scores) for r in _arena_results(local))
+    for result in played:
+        assert verify(on_ray / result.log_path).ok, result.key
