@@ -10,8 +10,9 @@ After every pairing the ranking (by ``mu``) is compared with the truth, over a b
 after which each held for the rest of the budget (``..._held``; one that never settles counts
 the whole budget). The rules:
 
-* ``settle`` — :func:`tournaments.arena.matchmaking.choose_group`: the pairing whose game is
-  expected to settle the ranking most (new bots first);
+* ``settle`` — :func:`tournaments.arena.matchmaking.choose_group`: new bots first, then by
+  turns the pairing whose game is expected to settle the ranking most (the top three
+  favoured) and the least-played bot against its partner of most gain for their meetings;
 * ``psyleague`` — psyleague's rule: a random bot under ``mm_min_matches`` games (200 by
   default: any bot, in these leagues) against a random opponent;
 * ``round-robin`` — every pairing in turn, over and over.
@@ -27,13 +28,14 @@ import argparse
 import itertools
 import random
 import statistics
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from _common import emit, parse_arguments
 from openskill.models import PlackettLuce
 from scipy.stats import kendalltau
 
-from tournaments.arena.matchmaking import Estimate, choose_group
+from tournaments.arena.matchmaking import Estimate, choose_group, meetings
 
 QUICK = {"leagues": 2, "sizes": [6], "games_per_bot": 40}
 PSYLEAGUE_MIN_MATCHES = 200
@@ -42,10 +44,19 @@ PSYLEAGUE_MIN_MATCHES = 200
 Rule = Callable[[list[Estimate], random.Random], tuple[str, str]]
 
 
-def settle(bots: list[Estimate], rng: random.Random) -> tuple[str, str]:
-    """The arena's rule."""
-    first, second = choose_group(bots, 2, rng)
-    return first, second
+def settle() -> Rule:
+    """The arena's rule, with the step numbers and the meetings the arena keeps (a pairing is
+    one step: its two games on one seed)."""
+    met: Counter[frozenset[str]] = Counter()
+    steps = itertools.count(1)
+
+    def rule(bots: list[Estimate], rng: random.Random) -> tuple[str, str]:
+        step = next(steps)
+        first, second = choose_group(bots, 2, rng, step=step, met=met)
+        met.update(meetings([((first, second), step)]))
+        return first, second
+
+    return rule
 
 
 def psyleague(bots: list[Estimate], rng: random.Random) -> tuple[str, str]:
@@ -129,7 +140,7 @@ def play_league(size: int, rule: Rule, seed: int, spread: float, budget: int) ->
 def measure(size: int, leagues: int, spread: float, budget: int) -> dict[str, object]:
     """Return each rule's median games to each figure over ``leagues`` leagues of ``size``."""
     rules: dict[str, Callable[[], Rule]] = {
-        "settle": lambda: settle,
+        "settle": settle,
         "psyleague": lambda: psyleague,
         "round-robin": lambda: round_robin(size),
     }

@@ -8,7 +8,13 @@ from itertools import permutations
 
 import pytest
 
-from tournaments.arena.matchmaking import Estimate, choose_group, pairing_gain, seat_cycle
+from tournaments.arena.matchmaking import (
+    Estimate,
+    choose_group,
+    meetings,
+    pairing_gain,
+    seat_cycle,
+)
 
 
 def _bot(name: str, mu: float, sigma: float = 2.0, games: int = 50) -> Estimate:
@@ -42,6 +48,37 @@ def test_the_same_seed_and_estimates_give_the_same_group():
     bots = [_bot(name, 25.0, 8.3, games=0) for name in "abcdef"]
     first = choose_group(bots, 2, random.Random(7))
     assert all(choose_group(bots, 2, random.Random(7)) == first for _ in range(5))
+
+
+def test_a_settling_step_favours_the_head_of_the_table():
+    head = (_bot("leader", 50, 3.0), _bot("first", 40, 3.0), _bot("second", 39.7, 3.0))
+    middle = (_bot("c", 30, 3.0), _bot("d", 30.1, 3.0))
+    tail = (_bot("e", 20, 3.0), _bot("f", 10, 3.0))
+    assert pairing_gain(*middle) > pairing_gain(*head[1:])  # alone, the middle pairing wins
+    assert set(choose_group([*head, *middle, *tail], 2, random.Random(4), step=2)) == {
+        "first",
+        "second",
+    }
+
+
+def test_a_covering_step_gives_the_least_played_bot_a_partner_it_has_met_least():
+    bots = [_bot("few", 30, games=10), _bot("twin", 30.1), _bot("other", 30.6), _bot("far", 60)]
+    assert pairing_gain(bots[0], bots[1]) > pairing_gain(bots[0], bots[2])
+    fresh = choose_group(bots, 2, random.Random(5), step=1)
+    assert set(fresh) == {"few", "twin"}
+    met = {frozenset(("few", "twin")): 3}
+    assert set(choose_group(bots, 2, random.Random(5), step=1, met=met)) == {"few", "other"}
+    # a settling step goes by gain alone, whatever the meetings
+    assert set(choose_group(bots, 2, random.Random(5), step=2, met=met)) == {"few", "twin"}
+
+
+def test_meetings_count_the_steps_two_bots_played_together_not_their_games():
+    games = [(("a", "b"), 1), (("b", "a"), 1), (("a", "b", "c"), 2), (("c", "a"), 3)]
+    assert meetings(games) == {
+        frozenset("ab"): 2,
+        frozenset("ac"): 2,
+        frozenset("bc"): 1,
+    }
 
 
 def test_too_few_bots_for_a_group_is_an_error():

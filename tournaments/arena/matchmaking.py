@@ -8,13 +8,23 @@ sigma_b²``. A game between them shrinks ``s``; by how much is what Gaussian upd
 TrueSkill) give for one comparison, ``s² · s² / (s² + 2 beta²)``. A pairing's gain is that
 reduction weighted by how undecided their order is, ``4 · p · (1 - p)`` with ``p`` the chance
 above: two bots whose intervals overlap and are wide come first, a pair whose order is settled
-or whose ratings are tight comes last. A group of 3 or more is grown from the pairing of most
-gain by the bot that adds the most gain with the bots already in it.
+or whose ratings are tight comes last.
 
-New bots come first: while a bot has played fewer than ``min_games`` games, the group is built
-around the one that has played the fewest (psyleague's ``mm_min_matches``), with the partners
-of most gain. Ties are broken by a seeded random source, so a league replays the same choices
-from the same results.
+OpenSkill's ``sigma`` shrinks with every game a bot plays, whoever it meets, so the gain alone
+would replay the one closest pairing; the steps therefore take turns:
+
+* a **settling** step (even step numbers) plays the pairing of most gain, counting a pairing
+  with one of the current top three :data:`TOP_WEIGHT` times (the top of the table is what
+  its readers look at first, and what is hardest to get right by chance);
+* a **covering** step (odd numbers) is built around the bot that has played the fewest games,
+  with the partner of most gain divided by one more than the steps the two have played
+  together, so every bot keeps meeting new opponents, as in a round-robin.
+
+A group of 3 or more is grown from its first pairing (or bot) by the bot that adds the most
+with the bots already in it. New bots come first: while a bot has played fewer than
+``min_games`` games, the group is built around the one that has played the fewest
+(psyleague's ``mm_min_matches``). Ties are broken by a seeded random source, so a league
+replays the same choices from the same results.
 
 The arena plays each group chosen in seat-rotated games on one seed (:func:`seat_cycle`), so
 luck and seat advantages cancel within the cycle.
@@ -24,7 +34,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from statistics import NormalDist
@@ -33,7 +44,14 @@ BETA = 25.0 / 6.0
 """OpenSkill's default ``beta``: the spread of one game's performance around a bot's skill."""
 MIN_GAMES = 4
 """Games a new bot plays before pairings are chosen by gain alone."""
+TOP = 3
+"""How many bots at the head of the table a settling step favours."""
+TOP_WEIGHT = 3.0
+"""How much more a pairing with one of the top :data:`TOP` counts in a settling step."""
 _NORMAL = NormalDist()
+
+Met = Mapping[frozenset[str], int]
+"""For two bots (a frozenset of their names), the steps they have played together."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +64,10 @@ class Estimate:
     games: int
 
 
+_Worth = Callable[[Estimate, Estimate], float]
+"""What a pairing is worth to one kind of step."""
+
+
 def pairing_gain(a: Estimate, b: Estimate, beta: float = BETA) -> float:
     """Return how much a game between ``a`` and ``b`` is expected to settle their order."""
     spread = a.sigma**2 + b.sigma**2
@@ -56,9 +78,14 @@ def pairing_gain(a: Estimate, b: Estimate, beta: float = BETA) -> float:
     return 4.0 * undecided * (1.0 - undecided) * shrink
 
 
-def group_gain(group: Sequence[Estimate], beta: float = BETA) -> float:
-    """Return the gain of a group: the gains of its pairings added up."""
-    return sum(pairing_gain(a, b, beta) for a, b in combinations(group, 2))
+def meetings(games: Iterable[tuple[Sequence[str], int]]) -> Counter[frozenset[str]]:
+    """Return, for every two bots, the steps they played together, from each game's bots and
+    seed (the games of one step share its seed)."""
+    seeds: dict[frozenset[str], set[int]] = {}
+    for seats, seed in games:
+        for a, b in combinations(sorted(set(seats)), 2):
+            seeds.setdefault(frozenset((a, b)), set()).add(seed)
+    return Counter({pair: len(found) for pair, found in seeds.items()})
 
 
 def choose_group(
@@ -66,25 +93,48 @@ def choose_group(
     players: int,
     rng: random.Random,
     *,
+    step: int = 0,
+    met: Met | None = None,
     min_games: int = MIN_GAMES,
     beta: float = BETA,
 ) -> tuple[str, ...]:
-    """Return the names of the ``players`` bots to play next (see the module), best first."""
+    """Return the names of the ``players`` bots to play step number ``step``, best first
+    (see the module); ``met`` counts the steps each two bots have played together."""
     if len(bots) < players:
         raise ValueError(f"{len(bots)} bots cannot fill a group of {players}")
     order = list(bots)
     rng.shuffle(order)  # ties go to a seeded draw, not to the order the bots were added in
     newest = min(order, key=lambda bot: bot.games)
-    if newest.games < min_games:
+    worth = _covering(met or {}, beta) if step % 2 else _settling(order, beta)
+    if newest.games < min_games or step % 2:
         group = [newest]
     else:
-        pairs: list[tuple[Estimate, Estimate]] = list(combinations(order, 2))
-        first, second = max(pairs, key=lambda pair: pairing_gain(pair[0], pair[1], beta))
-        group = [first, second]
+        group = list(max(combinations(order, 2), key=lambda pair: worth(*pair)))
     while len(group) < players:
         rest = [bot for bot in order if bot not in group]
-        group.append(max(rest, key=lambda bot: sum(pairing_gain(bot, g, beta) for g in group)))
+        group.append(max(rest, key=lambda bot: sum(worth(bot, member) for member in group)))
     return tuple(bot.name for bot in group)
+
+
+def _settling(bots: Sequence[Estimate], beta: float) -> _Worth:
+    """Return a settling step's worth of a pairing: its gain, :data:`TOP_WEIGHT` times with one
+    of the top :data:`TOP` by ``mu``."""
+    top = {bot.name for bot in sorted(bots, key=lambda bot: -bot.mu)[:TOP]}
+
+    def worth(a: Estimate, b: Estimate) -> float:
+        weight = TOP_WEIGHT if a.name in top or b.name in top else 1.0
+        return weight * pairing_gain(a, b, beta)
+
+    return worth
+
+
+def _covering(met: Met, beta: float) -> _Worth:
+    """Return a covering step's worth of a pairing: its gain over one more than its steps."""
+
+    def worth(a: Estimate, b: Estimate) -> float:
+        return pairing_gain(a, b, beta) / (1 + met.get(frozenset((a.name, b.name)), 0))
+
+    return worth
 
 
 def seat_cycle(group: Sequence[str]) -> list[tuple[str, ...]]:

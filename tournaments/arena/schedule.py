@@ -1,14 +1,14 @@
-"""The arena's schedule, as the runner's loop asks it (:class:`tournaments.runner.run.Schedule`):
-a step at a time, each step one group's seat cycle on one seed.
+"""The arena's schedule, as the runner's loop asks it (:class:`tournaments.runner.run.Schedule`): a
+step at a time, each step one group's seat cycle on one seed.
 
-Asked for matches, it hands out the open step's unrecorded games; once they are all recorded
-it closes the step and begins the next: :func:`~tournaments.arena.matchmaking.choose_group`
-over the line-up, with OpenSkill estimates and game counts replayed from the stored results
-and a random source seeded by the arena's seed and the step's number, so a restarted arena
-makes the same choice. It hands out nothing (and the loop ends) before a new step when the
-bots changed in the store, when the line-up can no longer fill a group, or when the run has
-recorded the results it was asked for. An open step with a bot that has left the line-up is
-closed as it stands: its recorded games count.
+Asked for matches, it hands out the open step's unrecorded games; once they are all recorded it
+closes the step and begins the next: :func:`~tournaments.arena.matchmaking.choose_group` over
+the line-up, with OpenSkill estimates, game counts and the steps each two entries played
+together replayed from the stored results, and a random source seeded by the arena's seed and
+the step's number, so a restarted arena makes the same choice. It hands out nothing (and the
+loop ends) before a new step when the bots changed in the store, when the line-up can no longer
+fill a group, or when the run has recorded the results it was asked for. An open step with a bot
+that has left the line-up is closed as it stands: its recorded games count.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tournaments.arena.matchmaking import choose_group, seat_cycle
+from tournaments.arena.matchmaking import choose_group, meetings, seat_cycle
 from tournaments.arena.standing import estimates, standings
 from tournaments.arena.store import ArenaStore
 from tournaments.schedule import Finished, Match
@@ -65,6 +65,11 @@ class ArenaSchedule:
         """Return the seat cycle of the group the matchmaker chooses for the next step."""
         results = self.store.results.results()
         table = standings([bot.name for bot in self.store.bots()], results)
-        draw = random.Random(derive_seed(self.store.seed, "draw", self.store.last_step() + 1))
+        step = self.store.last_step() + 1
+        draw = random.Random(derive_seed(self.store.seed, "draw", step))
         known = estimates(table, sorted(self.lineup))
-        return seat_cycle(choose_group(known, self.players, draw, min_games=self.min_games))
+        met = meetings((result.seats, result.seed) for result in results)
+        group = choose_group(
+            known, self.players, draw, step=step, met=met, min_games=self.min_games
+        )
+        return seat_cycle(group)
