@@ -42,8 +42,14 @@ def _title(timeline: Timeline, frame: Frame) -> Text:
 
 def decision_line(frame: Frame) -> Text:
     """Return the decision that led to ``frame`` (or that the match is at its start)."""
-    if frame.decision is None or frame.seat is None:
+    if frame.decision is None:
         return Text("start of the match", style="italic")
+    if frame.seat is None:  # a joint step: every seat moved at once
+        return Text.assemble(
+            f"decision {frame.decision}: all moved: ",
+            (frame.label or "?", "bold"),
+            f"  ({frame.time_ms or 0:.1f} ms, the slowest seat's)",
+        )
     return Text.assemble(
         f"decision {frame.decision}: ",
         (f"seat {frame.seat}", seat_style(frame.seat)),
