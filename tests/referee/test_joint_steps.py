@@ -26,6 +26,8 @@ from referee.match import (
 from referee.matchlog import LogWriter, read_log, verify
 from referee.matchlog.chain import GENESIS, canonical, line_body, seal
 from referee.transport.bots import open_players, parse_bot
+from referee.transport.codec import codec_for
+from referee.transport.results import step_messages
 from sample_bots.registry import sample_command
 from tournaments.cli import app
 
@@ -224,3 +226,15 @@ def test_bot_processes_that_take_0_3_s_each_play_a_round_in_about_0_3_s(tmp_path
     for record in stamps.records:
         assert [move.seat for move in record.moves] == [0, 1]
         assert all(move.seconds >= 0.29 for move in record.moves)
+
+
+def test_the_referee_service_streams_a_joint_step_as_one_step_per_seat(players):
+    stamps = Stamps()
+    seats = [players.Scripted(f"p{i}", players.random(i)) for i in range(3)]
+    run_match(setup_for(max_turns=2), seats, [stamps])
+    record = stamps.records[0]
+    steps = step_messages(record, codec_for(GAME))
+    assert [step.seat for step in steps] == [0, 1, 2]
+    assert {step.decision for step in steps} == {0}
+    assert [step.label for step in steps] == [move.public_label for move in record.moves]
+    assert not steps[0].events and len(steps[-1].events) == len(record.public_events)
