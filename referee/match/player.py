@@ -89,8 +89,8 @@ class DecisionRecord:
     """One decision taken, for logs and spectators.
 
     A joint step (seats moving at once) is one record whose ``moves`` hold each seat's part,
-    in seat order; its ``seat``, ``index`` and ``fault`` are the first move's, its labels all
-    the moves' labels joined by ``" + "``, and ``seconds`` the step's slowest answer.
+    in seat order; its ``seat``, ``index`` and ``fault`` are the first move's, its labels every
+    move's as ``0: MOVE(N) + 1: MOVE(W)``, and ``seconds`` the step's slowest answer.
     """
 
     decision: int
