@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.base import GameError, Status
+from referee.games.joint import joint_seats
 from referee.match import MatchHeader
 from referee.matchlog import MatchLog, read_log
 from referee.matchlog.fork import ForkError, all_lines
@@ -38,6 +39,8 @@ class Frame:
     observation: JsonDict
     events: tuple[JsonDict, ...]
     status: Status
+    to_act: tuple[int, ...] = ()
+    """The seats that act together next (a joint step; empty otherwise)."""
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -57,6 +60,7 @@ class Frame:
             "events": list(self.events),
             "scores": list(self.scores),
             "status": self.status.to_json(),
+            **({"to_act": list(self.to_act)} if self.to_act else {}),
         }
 
 
@@ -149,6 +153,7 @@ class _Frames:
             observation=self.game.observe(state, self.viewer),
             events=events,
             status=self.game.status(state),
+            to_act=joint_seats(self.game, state),
         )
 
     def events(self, state: Any) -> tuple[JsonDict, ...]:
