@@ -29,6 +29,9 @@ from referee.match.player import (
 from referee.match.result import MatchResult, forfeit_outcome
 from referee.match.setup import MatchSetup
 
+Answer = tuple[list[Any], int, float, Fault | None]
+"""One seat's answer at a joint step: its legal actions, the index, seconds used, fault."""
+
 
 class _Match:
     """The state of one running match (players, clocks, strikes, pending events)."""
@@ -163,7 +166,7 @@ class _Match:
         for observer in self.observers:
             observer.decision_taken(record, self.state)
 
-    def ask_all(self, seats: tuple[int, ...]) -> dict[int, tuple[list[Any], int, float, Any]]:
+    def ask_all(self, seats: tuple[int, ...]) -> dict[int, Answer]:
         """Ask every seat of a joint step at once; return per seat (actions, index, seconds,
         fault or None). Every prompt is built before the first seat is asked."""
         joint: Any = self.game
@@ -174,7 +177,7 @@ class _Match:
         asked = {seat: self._pool.submit(self.answer, seat, prompts[seat]) for seat in seats}
         return {seat: (legal[seat], *asked[seat].result()) for seat in seats}
 
-    def apply_joint(self, answers: dict[int, tuple[list[Any], int, float, Any]]) -> None:
+    def apply_joint(self, answers: dict[int, Answer]) -> None:
         """Apply every seat's action of a joint step at once and tell the observers."""
         moves = tuple(
             SeatMove(
@@ -212,7 +215,7 @@ class _Match:
         """Play one joint step; return the seats whose faults forfeit (then nothing is applied:
         every fault of the step goes to the result)."""
         answers = self.ask_all(seats)
-        faults = [answers[seat][3] for seat in seats if answers[seat][3] is not None]
+        faults = [fault for seat in seats if (fault := answers[seat][3]) is not None]
         forfeits = []
         for fault in faults:
             self.strikes[fault.seat] += 1
