@@ -238,3 +238,24 @@ def test_the_referee_service_streams_a_joint_step_as_one_step_per_seat(players):
     assert {step.decision for step in steps} == {0}
     assert [step.label for step in steps] == [move.public_label for move in record.moves]
     assert not steps[0].events and len(steps[-1].events) == len(record.public_events)
+
+
+def test_each_seat_of_a_joint_step_runs_on_its_own_clock(players, tmp_path):
+    seats = [players.Scripted(f"p{i}", greedy_after(0.06)) for i in range(2)]
+    setup = MatchSetup.for_game(
+        GAME,
+        5,
+        clocks=Clocks(2_000, 60_000),
+        policy=FaultPolicy("default-action", 1000),
+        rules={"max_turns": 3},
+        seat_clocks=(Clocks(2_000, 60_000), Clocks(20, 60_000)),
+    )
+    result, log = logged(setup, seats, tmp_path / "m.jsonl")
+    assert result.faults and {(f.seat, f.code) for f in result.faults} == {(1, FaultCode.TIMEOUT)}
+    for line in read_log(log).decisions:
+        first, second = line["moves"]
+        assert first["fault"] is None and second["fault"]["code"] == "TIMEOUT"
+    assert seats[0].prompts[0].time_left == 2.0 and seats[1].prompts[0].time_left == 0.02
+    assert verify(log).ok
+    rewritten(log, 1, lambda line: line["moves"][1].update(fault=None))
+    assert any("with no fault, over the 20.000 ms" in p for p in verify(log).problems)
