@@ -9,10 +9,16 @@ games as they walk sequential ones.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
-from referee.games.base import Game
+from referee.games.base import Game, Simultaneous
 from referee.games.rng import Rng
+
+
+def as_joint(game: Game[Any, Any]) -> Simultaneous[Any, Any]:
+    """Return ``game`` as the ``Simultaneous`` engine it is at a joint state (only call it
+    where ``joint_seats`` named seats: an engine without ``to_act`` has no joint methods)."""
+    return cast(Simultaneous[Any, Any], game)
 
 
 def joint_seats(game: Game[Any, Any], state: Any) -> tuple[int, ...]:
@@ -24,8 +30,7 @@ def joint_seats(game: Game[Any, Any], state: Any) -> tuple[int, ...]:
 def seat_actions(game: Game[Any, Any], state: Any, seat: int) -> list[Any]:
     """Return the legal actions of ``seat`` at ``state``, joint or sequential."""
     if joint_seats(game, state):
-        actions: list[Any] = game.legal_actions_for(state, seat)  # type: ignore[attr-defined]
-        return actions
+        return as_joint(game).legal_actions_for(state, seat)
     return game.legal_actions(state)
 
 
@@ -40,11 +45,11 @@ def random_step(game: Game[Any, Any], state: Any, chooser: Rng) -> tuple[Any, tu
     chosen: dict[int, Any] = {}
     indices = []
     for seat in seats:
-        actions = game.legal_actions_for(state, seat)  # type: ignore[attr-defined]
+        actions = as_joint(game).legal_actions_for(state, seat)
         index = chooser.below(len(actions))
         chosen[seat] = actions[index]
         indices.append(index)
-    return game.apply_joint(state, chosen), tuple(indices)  # type: ignore[attr-defined]
+    return as_joint(game).apply_joint(state, chosen), tuple(indices)
 
 
 def successors(game: Game[Any, Any], state: Any) -> Iterator[tuple[str, Any]]:
@@ -57,11 +62,11 @@ def successors(game: Game[Any, Any], state: Any) -> Iterator[tuple[str, Any]]:
         return
     combos: list[tuple[list[str], dict[int, Any]]] = [([], {})]
     for seat in seats:
-        actions = game.legal_actions_for(state, seat)  # type: ignore[attr-defined]
+        actions = as_joint(game).legal_actions_for(state, seat)
         combos = [
             ([*labels, game.action_label(action)], {**chosen, seat: action})
             for labels, chosen in combos
             for action in actions
         ]
     for labels, chosen in combos:
-        yield "+".join(labels), game.apply_joint(state, chosen)  # type: ignore[attr-defined]
+        yield "+".join(labels), as_joint(game).apply_joint(state, chosen)

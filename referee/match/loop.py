@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from referee.games.joint import joint_seats
+from referee.games.joint import as_joint, joint_seats
 from referee.match.clocks import SeatClocks
 from referee.match.faults import Fault, FaultCode, PlayerFault
 from referee.match.observer import MatchObserver
@@ -59,7 +59,7 @@ class _Match:
         """Return the state after one inherited step: an index, or an index per seat."""
         if isinstance(step, int):
             return self.game.apply(self.state, self.game.legal_actions(self.state)[step])
-        joint: Any = self.game
+        joint = as_joint(self.game)
         chosen = {seat: joint.legal_actions_for(self.state, seat)[i] for seat, i in step.items()}
         return joint.apply_joint(self.state, chosen)
 
@@ -169,7 +169,7 @@ class _Match:
     def ask_all(self, seats: tuple[int, ...]) -> dict[int, Answer]:
         """Ask every seat of a joint step at once; return per seat (actions, index, seconds,
         fault or None). Every prompt is built before the first seat is asked."""
-        joint: Any = self.game
+        joint = as_joint(self.game)
         legal = {seat: joint.legal_actions_for(self.state, seat) for seat in seats}
         prompts = {seat: self.prompt(seat, legal[seat]) for seat in seats}
         if self._pool is None:
@@ -190,9 +190,8 @@ class _Match:
             )
             for seat, (actions, index, used, fault) in sorted(answers.items())
         )
-        joint: Any = self.game
         chosen = {seat: actions[index] for seat, (actions, index, _, _) in answers.items()}
-        self.state = joint.apply_joint(self.state, chosen)
+        self.state = as_joint(self.game).apply_joint(self.state, chosen)
         public = self.queue_events()
         first = moves[0]
         record = DecisionRecord(

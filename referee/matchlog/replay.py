@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.joint import joint_seats
+from referee.games.joint import as_joint, joint_seats
 from referee.match.header import MatchHeader
 from referee.match.setup import MatchSetup
 from referee.matchlog.reader import JsonDict
@@ -94,7 +94,7 @@ class Replayer:
         chosen: dict[int, Any] = {}
         problems = []
         for move in moves if refused is None else ():
-            actions = self.game.legal_actions_for(self.state, move["seat"])  # type: ignore[attr-defined]
+            actions = as_joint(self.game).legal_actions_for(self.state, move["seat"])
             if not 0 <= move["index"] < len(actions):
                 refused = f"seat {move['seat']}'s index {move['index']} out of range"
                 break
@@ -105,7 +105,7 @@ class Replayer:
                 )
         if refused is not None:
             return Step(line, None, (f"{where}: {refused}",), ends=True)
-        self.state = self.game.apply_joint(self.state, chosen)  # type: ignore[attr-defined]
+        self.state = as_joint(self.game).apply_joint(self.state, chosen)
         self.applied += 1
         differs = self.game.digest(self.state) != line["digest"]
         if differs:

@@ -7,7 +7,7 @@ from importlib import resources
 from typing import Any
 
 from referee.games.base import Game, Outcome
-from referee.games.joint import joint_seats, random_step, seat_actions
+from referee.games.joint import as_joint, joint_seats, random_step, seat_actions
 from referee.games.plugin import GamePlugin
 from referee.games.rng import Rng
 from referee.match import BotIdentity, DecisionPrompt, MatchInfo
@@ -54,7 +54,7 @@ def chosen_actions(
 def apply_chosen(game: Game[Any, Any], state: Any, chosen: list[tuple[int, Any]]) -> Any:
     """Return the state after the ``chosen`` (seat, action) pairs: a joint step's at once."""
     if joint_seats(game, state):
-        return game.apply_joint(state, dict(chosen))  # type: ignore[attr-defined]
+        return as_joint(game).apply_joint(state, dict(chosen))
     return game.apply(state, chosen[0][1])
 
 
