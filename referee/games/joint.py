@@ -54,7 +54,8 @@ def random_step(game: Game[Any, Any], state: Any, chooser: Rng) -> tuple[Any, tu
 
 def successors(game: Game[Any, Any], state: Any) -> Iterator[tuple[str, Any]]:
     """Yield (label, state) for every step from ``state``: each legal action, or each
-    combination of the acting seats' actions (labels joined by ``+`` in seat order)."""
+    combination of the acting seats' actions (labelled as a joint step's log line reads it:
+    ``0: MOVE(N) + 1: MOVE(W)``)."""
     seats = joint_seats(game, state)
     if not seats:
         for action in game.legal_actions(state):
@@ -64,9 +65,9 @@ def successors(game: Game[Any, Any], state: Any) -> Iterator[tuple[str, Any]]:
     for seat in seats:
         actions = as_joint(game).legal_actions_for(state, seat)
         combos = [
-            ([*labels, game.action_label(action)], {**chosen, seat: action})
+            ([*labels, f"{seat}: {game.action_label(action)}"], {**chosen, seat: action})
             for labels, chosen in combos
             for action in actions
         ]
     for labels, chosen in combos:
-        yield "+".join(labels), as_joint(game).apply_joint(state, chosen)
+        yield " + ".join(labels), as_joint(game).apply_joint(state, chosen)
