@@ -9,6 +9,10 @@ NODE_STAMP := sdk/node/node_modules/.installed
 GAME_EXAMPLE := examples/games/liars_dice
 GAME_STAMP := $(VENV)/.game-example-installed
 GAME_SOURCES := $(shell find $(GAME_EXAMPLE) -name '*.py' -o -name '*.js' -o -name '*.json' -o -name pyproject.toml | grep -v '/build/')
+# The example simultaneous-move game (every snake moves at once), installed the same way.
+RACE_EXAMPLE := examples/games/grid_race
+RACE_STAMP := $(VENV)/.race-example-installed
+RACE_SOURCES := $(shell find $(RACE_EXAMPLE) -name '*.py' -o -name '*.js' -o -name '*.json' -o -name '*.md' -o -name pyproject.toml | grep -v '/build/')
 # The example tournament format, installed the same way.
 FORMAT_EXAMPLE := examples/formats/king_of_the_hill
 FORMAT_STAMP := $(VENV)/.format-example-installed
@@ -38,6 +42,10 @@ $(GAME_STAMP): $(STAMP) $(GAME_SOURCES)
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./$(GAME_EXAMPLE)
 	touch $(GAME_STAMP)
 
+$(RACE_STAMP): $(STAMP) $(RACE_SOURCES)
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./$(RACE_EXAMPLE)
+	touch $(RACE_STAMP)
+
 $(FORMAT_STAMP): $(STAMP) $(FORMAT_SOURCES)
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./$(FORMAT_EXAMPLE)
 	touch $(FORMAT_STAMP)
@@ -62,7 +70,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-test: lint $(NODE_STAMP) $(GAME_STAMP) $(FORMAT_STAMP) $(CHART_JS)
+test: lint $(NODE_STAMP) $(GAME_STAMP) $(RACE_STAMP) $(FORMAT_STAMP) $(CHART_JS)
 	@test -x /usr/bin/chromium || echo "note: chromium not installed: the browser test will be skipped (apt-get install chromium)"
 	@$(BIN)/ruckus doctor | grep unavailable | sed 's/^/note: sandbox level /;s/$$/ (its tests will be skipped)/' || true
 	$(BIN)/pytest -q $(PYTEST_WORKERS)

@@ -240,3 +240,28 @@ class Resampling(Protocol[StateT]):
     def resample(self, state: StateT, seat: int, rng: random.Random) -> StateT:
         """Return a state consistent with what ``seat`` knows, hidden parts drawn from ``rng``."""
         ...
+
+
+class Simultaneous(Protocol[StateT, ActionT]):
+    """What an engine whose seats move at once adds: joint steps.
+
+    ``to_act(state)`` names the seats that must act together now, in seat order; it is empty
+    when the state is a sequential one (``to_move`` owns the decision) or the game is over.
+    At a joint state every named seat picks from ``legal_actions_for(state, seat)`` without
+    seeing the others' choices, and ``apply_joint`` applies every choice at once. ``to_move``
+    of a joint state is the first seat of ``to_act`` (so it is None only when the game is
+    over), ``legal_actions`` are that seat's, and ``apply`` raises ``IllegalAction``.
+    """
+
+    def to_act(self, state: StateT) -> tuple[int, ...]:
+        """Return the seats that act together now (empty: a sequential state, or the end)."""
+        ...
+
+    def legal_actions_for(self, state: StateT, seat: int) -> list[ActionT]:
+        """Return the legal actions of ``seat`` at a joint state, in a deterministic order."""
+        ...
+
+    def apply_joint(self, state: StateT, actions: Mapping[int, ActionT]) -> StateT:
+        """Return the state after every seat of ``to_act`` took its action in ``actions``;
+        raise ``IllegalAction`` if a seat is missing, extra or its action is not legal."""
+        ...

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.base import Game, JsonValue
+from referee.games.joint import random_step, successors
 from referee.games.playout import random_playout
 from referee.games.rng import Rng
 
@@ -34,24 +35,21 @@ def start(game: Game[Any, Any], case: Case) -> Any:
     for _ in range(case["prefix"]):
         if game.to_move(state) is None:
             break
-        actions = game.legal_actions(state)
-        state = game.apply(state, actions[chooser.below(len(actions))])
+        state, _ = random_step(game, state, chooser)
     return state
 
 
 def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
-    """Return the number of positions ``depth`` decisions after ``state`` (ended games count 1)."""
+    """Return the number of positions ``depth`` decisions after ``state`` (ended games count 1;
+    a joint step is one decision, with a successor per combination of the seats' actions)."""
     if depth == 0 or game.to_move(state) is None:
         return 1
-    return sum(perft(game, game.apply(state, a), depth - 1) for a in game.legal_actions(state))
+    return sum(perft(game, after, depth - 1) for _, after in successors(game, state))
 
 
 def breakdown(game: Game[Any, Any], state: Any, depth: int) -> dict[str, int]:
-    """Return the perft count under each legal action of ``state`` (to find where two differ)."""
-    return {
-        game.action_label(action): perft(game, game.apply(state, action), depth - 1)
-        for action in game.legal_actions(state)
-    }
+    """Return the perft count under each step from ``state`` (to find where two differ)."""
+    return {label: perft(game, after, depth - 1) for label, after in successors(game, state)}
 
 
 def playout(game: Game[Any, Any], case: Case) -> Case:

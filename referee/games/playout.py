@@ -6,12 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.games.base import Game
+from referee.games.joint import random_step
 from referee.games.rng import Rng
 
 
 @dataclass(frozen=True)
 class Playout:
-    """The end of a random playout: final state, decisions taken and action indices chosen."""
+    """The end of a random playout: final state, decisions (steps) taken and action indices
+    chosen (one per acting seat of a joint step, in seat order)."""
 
     state: Any
     decisions: int
@@ -28,11 +30,11 @@ def random_playout(
     """
     chooser = Rng(seed)
     choices: list[int] = []
+    decisions = 0
     while game.to_move(state) is not None:
-        if len(choices) >= max_decisions:
+        if decisions >= max_decisions:
             raise RuntimeError(f"game did not end within {max_decisions} decisions")
-        actions = game.legal_actions(state)
-        index = chooser.below(len(actions))
-        choices.append(index)
-        state = game.apply(state, actions[index])
-    return Playout(state=state, decisions=len(choices), choices=tuple(choices))
+        state, indices = random_step(game, state, chooser)
+        choices.extend(indices)
+        decisions += 1
+    return Playout(state=state, decisions=decisions, choices=tuple(choices))

@@ -73,8 +73,25 @@ class DecisionPrompt:
 
 
 @dataclass(frozen=True)
+class SeatMove:
+    """One seat's part of a joint step: its action index and label, time used and fault."""
+
+    seat: int
+    index: int
+    label: str
+    public_label: str
+    seconds: float
+    fault: Fault | None = None
+
+
+@dataclass(frozen=True)
 class DecisionRecord:
-    """One decision taken, for logs and spectators."""
+    """One decision taken, for logs and spectators.
+
+    A joint step (seats moving at once) is one record whose ``moves`` hold each seat's part,
+    in seat order; its ``seat``, ``index`` and ``fault`` are the first move's, its labels every
+    move's as ``0: MOVE(N) + 1: MOVE(W)``, and ``seconds`` the step's slowest answer.
+    """
 
     decision: int
     seat: int
@@ -86,6 +103,8 @@ class DecisionRecord:
     digest: str
     public_events: Sequence[JsonDict] = field(default_factory=tuple)
     fault: Fault | None = None
+    moves: tuple[SeatMove, ...] = ()
+    """Each seat's move of a joint step (empty: a decision of one seat)."""
 
 
 class Player(Protocol):

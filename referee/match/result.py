@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.games.base import Outcome
@@ -29,7 +30,11 @@ class MatchResult:
         }
 
 
-def forfeit_outcome(seats: int, seat: int, code: FaultCode) -> Outcome:
-    """Return the outcome of a match forfeited by ``seat``: it ranks last, the others share 1st."""
-    ranks = tuple(seats if other == seat else 1 for other in range(seats))
+def forfeit_outcome(seats: int, seat: int | Sequence[int], code: FaultCode) -> Outcome:
+    """Return the outcome of a match forfeited by ``seat``: it ranks last, the others share 1st.
+
+    Several seats forfeit together only at a joint step: they share the last rank."""
+    losers = {seat} if isinstance(seat, int) else set(seat)
+    last = seats - len(losers) + 1
+    ranks = tuple(last if other in losers else 1 for other in range(seats))
     return Outcome(scores=(0,) * seats, ranks=ranks, reason=f"forfeit:{code.value}")

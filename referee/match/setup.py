@@ -33,9 +33,10 @@ class MatchSetup:
     scenario: str
     clocks: Clocks = field(default_factory=Clocks)
     policy: FaultPolicy = field(default_factory=FaultPolicy)
-    opening: tuple[int, ...] = ()
-    """Action indices the engine plays before any seat is asked: a match forked from another
-    one's first decisions is played on from there (``referee.matchlog.fork``)."""
+    opening: tuple[int | Mapping[int, int], ...] = ()
+    """Steps the engine plays before any seat is asked, each an action index or, for a joint
+    step, an index per seat: a match forked from another one's first decisions is played on
+    from there (``referee.matchlog.fork``)."""
     forked_from: ForkOrigin | None = None
     """Where the match was forked from (None: not a fork)."""
     seat_clocks: tuple[Clocks, ...] = ()

@@ -51,9 +51,15 @@ class ForkPoint:
         return len(self.lines)
 
     @property
-    def opening(self) -> tuple[int, ...]:
-        """The inherited action indices, for the match loop to replay."""
-        return tuple(int(line["index"]) for line in self.lines)
+    def opening(self) -> tuple[int | dict[int, int], ...]:
+        """The inherited steps, for the match loop to replay: an action index, or an index
+        per seat for a joint step."""
+        return tuple(
+            {int(move["seat"]): int(move["index"]) for move in line["moves"]}
+            if "moves" in line
+            else int(line["index"])
+            for line in self.lines
+        )
 
     def origin(self, log_path: Path) -> ForkOrigin:
         """Return where a forked log written to ``log_path`` comes from (its header's fork)."""

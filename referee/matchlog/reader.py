@@ -34,6 +34,13 @@ class MatchLog:
         return self.header is not None and self.result is not None
 
 
+def moves_of(line: JsonDict) -> list[JsonDict]:
+    """Return each seat's move on a decision line: its ``moves`` for a joint step, else the
+    line itself (both have ``seat``, ``index``, ``label``, ``time_ms`` and ``fault``)."""
+    moves: list[JsonDict] = line.get("moves", [line])
+    return moves
+
+
 def log_text(path: Path) -> str:
     """Return the text of the log at ``path`` (a ``.gz`` file is decompressed)."""
     if path.suffix == ".gz":

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from referee.games.joint import as_joint, joint_seats
 from referee.match.header import MatchHeader
 from referee.match.setup import MatchSetup
 from referee.matchlog.reader import JsonDict
@@ -29,9 +30,10 @@ class Step:
     """The state after the decision (None: it could not be applied)."""
     problems: tuple[str, ...] = ()
     ends: bool = False
-    action: Any = None
-    """The action the line chose (None: it could not be applied)."""
     """Whether the replay stops here: the decision was not applied or its digest differs."""
+    action: Any = None
+    """The action the line chose, or for a joint step each seat's action by seat (None: it
+    could not be applied)."""
 
 
 class Replayer:
@@ -59,6 +61,8 @@ class Replayer:
 
     def step(self, line: JsonDict) -> Step:
         """Apply one decision line (when it can be applied) and return what happened."""
+        if "moves" in line:
+            return self._joint_step(line)
         where = f"decision {line['n']}"
         refused = self._out_of_turn(line)
         actions = self.game.legal_actions(self.state) if refused is None else []
@@ -77,10 +81,50 @@ class Replayer:
             problems.append(f"{where}: state digest differs")
         return Step(line, self.state, tuple(problems), ends=differs, action=action)
 
+    def _joint_step(self, line: JsonDict) -> Step:
+        """Apply the line of a joint step: every seat's move at once."""
+        where = f"decision {line['n']}"
+        seats = joint_seats(self.game, self.state)
+        moves = line["moves"]
+        refused = None
+        if line["n"] != self.applied:
+            refused = f"expected decision number {self.applied}"
+        elif tuple(move["seat"] for move in moves) != seats:
+            refused = f"seats {[move['seat'] for move in moves]} are not the seats to act"
+        chosen: dict[int, Any] = {}
+        problems = []
+        for move in moves if refused is None else ():
+            actions = as_joint(self.game).legal_actions_for(self.state, move["seat"])
+            if not 0 <= move["index"] < len(actions):
+                refused = f"seat {move['seat']}'s index {move['index']} out of range"
+                break
+            chosen[move["seat"]] = actions[move["index"]]
+            if self.game.action_label(chosen[move["seat"]]) != move["label"]:
+                problems.append(
+                    f"{where}: seat {move['seat']}'s label {move['label']!r} does not match"
+                )
+        if refused is not None:
+            return Step(line, None, (f"{where}: {refused}",), ends=True)
+        self.state = as_joint(self.game).apply_joint(self.state, chosen)
+        self.applied += 1
+        differs = self.game.digest(self.state) != line["digest"]
+        if differs:
+            problems.append(f"{where}: state digest differs")
+        return Step(line, self.state, tuple(problems), ends=differs, action=chosen)
+
+    def acting(self) -> tuple[int, ...]:
+        """Return the seats to act at the state reached: those of a joint step, the seat to
+        move, or none when the game is over."""
+        seats = joint_seats(self.game, self.state)
+        if seats:
+            return seats
+        seat = self.game.to_move(self.state)
+        return () if seat is None else (seat,)
+
     def _out_of_turn(self, line: JsonDict) -> str | None:
         """Return why ``line`` is not the next decision to apply, if it is not."""
         if line["n"] != self.applied:
             return f"expected decision number {self.applied}"
-        if self.game.to_move(self.state) != line["seat"]:
+        if joint_seats(self.game, self.state) or self.game.to_move(self.state) != line["seat"]:
             return f"seat {line['seat']} is not the seat to move"
         return None

@@ -8,6 +8,10 @@ faults in order. A fault before the first decision (decision -1) always forfeits
 outcome ranks the seat last. An answer without a fault took no longer than the seat's
 allowance: its decision limit plus the time margin (a header without one has none), or what
 was left of its time bank; a header's ``seat_clocks`` gives each seat its own limit and bank.
+
+A joint step's line holds a move per seat (``moves``), each judged as a decision line is. A
+joint step at which faults forfeit is on no line: every fault of that step ends the result's
+list, in seat order, and the seats whose faults forfeit share the last rank.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from collections.abc import Sequence
 from referee.match.faults import FaultCode, FaultPolicy
 from referee.match.header import MatchHeader
 from referee.match.result import forfeit_outcome
-from referee.matchlog.reader import JsonDict
+from referee.matchlog.reader import JsonDict, moves_of
 
 _CODES = frozenset(code.value for code in FaultCode)
 _ROUNDING_MS = 0.001
@@ -31,30 +35,32 @@ def clock_problem(header: MatchHeader, decisions: Sequence[JsonDict]) -> str | N
     banks = [float(own.bank_ms) for own in seats]
     answered = [0] * header.players
     for line in decisions:
-        seat = line["seat"]
-        allowed = max(0.0, min(limits[seat], banks[seat]))
-        slack = _ROUNDING_MS * (answered[seat] + 1)
-        if line["fault"] is None and line["time_ms"] > allowed + slack:
-            return (
-                f"decision {line['n']}: {line['time_ms']} ms with no fault, "
-                f"over the {allowed:.3f} ms allowed"
-            )
-        banks[seat] -= line["time_ms"]
-        answered[seat] += 1
+        for move in moves_of(line):
+            seat = move["seat"]
+            allowed = max(0.0, min(limits[seat], banks[seat]))
+            slack = _ROUNDING_MS * (answered[seat] + 1)
+            if move["fault"] is None and move["time_ms"] > allowed + slack:
+                return (
+                    f"decision {line['n']}: {move['time_ms']} ms with no fault, "
+                    f"over the {allowed:.3f} ms allowed"
+                )
+            banks[seat] -= move["time_ms"]
+            answered[seat] += 1
     return None
 
 
-def _line_fault_problem(line: JsonDict, policy: FaultPolicy, strikes: int) -> str | None:
-    """Return what is wrong with the fault on one decision line, the seat's ``strikes``-th."""
-    fault = line["fault"]
+def _line_fault_problem(n: int, move: JsonDict, policy: FaultPolicy, strikes: int) -> str | None:
+    """Return what is wrong with the fault of one move of decision ``n``, the seat's
+    ``strikes``-th."""
+    fault = move["fault"]
     if fault["code"] not in _CODES:
         return f"unknown fault code {fault['code']!r}"
-    if fault["seat"] != line["seat"] or fault["decision"] != line["n"]:
+    if fault["seat"] != move["seat"] or fault["decision"] != n:
         return "the fault is not the deciding seat's at this decision"
     if policy.forfeits(strikes):
-        return f"fault {strikes} of seat {line['seat']} did not forfeit ({policy.kind} policy)"
-    if line["index"] != 0:
-        return f"a fault replaced by action {line['index']}, not the first legal action"
+        return f"fault {strikes} of seat {move['seat']} did not forfeit ({policy.kind} policy)"
+    if move["index"] != 0:
+        return f"a fault replaced by action {move['index']}, not the first legal action"
     return None
 
 
@@ -63,11 +69,12 @@ def line_fault_problem(header: MatchHeader, decisions: Sequence[JsonDict]) -> st
     policy = header.policy
     strikes = [0] * header.players
     for line in decisions:
-        if line["fault"] is not None:
-            strikes[line["seat"]] += 1
-            problem = _line_fault_problem(line, policy, strikes[line["seat"]])
-            if problem is not None:
-                return f"decision {line['n']}: {problem}"
+        for move in moves_of(line):
+            if move["fault"] is not None:
+                strikes[move["seat"]] += 1
+                problem = _line_fault_problem(line["n"], move, policy, strikes[move["seat"]])
+                if problem is not None:
+                    return f"decision {line['n']}: {problem}"
     return None
 
 
@@ -79,12 +86,14 @@ def _start_forfeit_problem(header: MatchHeader, result: JsonDict) -> str | None:
     return None
 
 
-def _play_forfeit_problem(header: MatchHeader, result: JsonDict, to_move: int | None) -> str | None:
+def _play_forfeit_problem(
+    header: MatchHeader, result: JsonDict, acting: tuple[int, ...]
+) -> str | None:
     """Return what is wrong with a forfeit during play, if anything."""
     seat, last = result["forfeited_seat"], result["faults"][-1]
     if last["decision"] != result["decisions"]:
         return "result: the forfeiting fault is not at the decision after the last one played"
-    if to_move != seat:
+    if seat not in acting:
         return f"result: seat {seat} forfeited a decision that was not its to take"
     policy = header.policy
     strikes = sum(fault["seat"] == seat for fault in result["faults"])
@@ -93,7 +102,30 @@ def _play_forfeit_problem(header: MatchHeader, result: JsonDict, to_move: int | 
     return None
 
 
-def _forfeit_problem(header: MatchHeader, result: JsonDict, to_move: int | None) -> str | None:
+def _joint_forfeit_problem(
+    header: MatchHeader, result: JsonDict, tail: Sequence[JsonDict], acting: tuple[int, ...]
+) -> str | None:
+    """Return what is wrong with a forfeit at a joint step where several seats faulted:
+    ``tail`` are those faults, in seat order, each at the decision after the last line."""
+    seats = [fault["seat"] for fault in tail]
+    if any(fault["code"] not in _CODES for fault in tail):
+        return "result: unknown fault code in the forfeiting step"
+    if any(fault["decision"] != result["decisions"] for fault in tail):
+        return "result: the forfeiting faults are not at the decision after the last one played"
+    if seats != sorted(set(seats)) or not set(seats) <= set(acting):
+        return f"result: faults of seats {seats} at a step seats {list(acting)} took"
+    policy = header.policy
+    faults = result["faults"]
+    forfeits = [s for s in seats if policy.forfeits(sum(f["seat"] == s for f in faults))]
+    if not forfeits or forfeits[0] != result["forfeited_seat"]:
+        return f"result: seat {result['forfeited_seat']} forfeited; the faults forfeit {forfeits}"
+    code = FaultCode(tail[seats.index(forfeits[0])]["code"])
+    if result["outcome"] != forfeit_outcome(header.players, forfeits, code).to_json():
+        return "result: outcome differs from the forfeit's"
+    return None
+
+
+def _forfeit_problem(header: MatchHeader, result: JsonDict, acting: tuple[int, ...]) -> str | None:
     """Return what is wrong with a forfeit whose earlier faults match the decision lines."""
     seat, last = result["forfeited_seat"], result["faults"][-1]
     if last["seat"] != seat:
@@ -103,7 +135,7 @@ def _forfeit_problem(header: MatchHeader, result: JsonDict, to_move: int | None)
     if last["decision"] == -1:
         problem = _start_forfeit_problem(header, result)
     else:
-        problem = _play_forfeit_problem(header, result, to_move)
+        problem = _play_forfeit_problem(header, result, acting)
     outcome = forfeit_outcome(header.players, seat, FaultCode(last["code"]))
     if problem is None and result["outcome"] != outcome.to_json():
         return "result: outcome differs from the forfeit's"
@@ -111,13 +143,16 @@ def _forfeit_problem(header: MatchHeader, result: JsonDict, to_move: int | None)
 
 
 def result_fault_problem(
-    header: MatchHeader, decisions: Sequence[JsonDict], result: JsonDict, to_move: int | None
+    header: MatchHeader, decisions: Sequence[JsonDict], result: JsonDict, acting: tuple[int, ...]
 ) -> str | None:
     """Return what is wrong with the result's faults and forfeit, if anything.
 
-    ``to_move`` is the seat to move after the last decision line (None: the game had ended).
+    ``acting`` are the seats to act after the last decision line (the seat to move, the seats
+    of a joint step, or none when the game had ended).
     """
-    logged = [line["fault"] for line in decisions if line["fault"] is not None]
+    logged = [
+        move["fault"] for line in decisions for move in moves_of(line) if move["fault"] is not None
+    ]
     faults = result["faults"]
     if result["forfeited_seat"] is None:
         if faults != logged:
@@ -125,6 +160,11 @@ def result_fault_problem(
         return None
     if not faults:
         return f"result: seat {result['forfeited_seat']} forfeited without a fault"
+    tail = faults[len(logged) :]
+    if len(tail) > 1:
+        if faults[: len(logged)] != logged:
+            return "result: the faults before the forfeit are not those of the decision lines"
+        return _joint_forfeit_problem(header, result, tail, acting)
     if faults[:-1] != logged:
         return "result: the faults before the forfeit are not those of the decision lines"
-    return _forfeit_problem(header, result, to_move)
+    return _forfeit_problem(header, result, acting)

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from referee.games import get_game
-from referee.games.base import Game, GameError
+from referee.games.base import GameError
 from referee.matchlog.fork import ForkError, inherited_lines
 from referee.matchlog.reader import JsonDict, MatchLog, read_log
 from referee.matchlog.replay import Replayer
@@ -48,14 +47,15 @@ def _replay(log: MatchLog, inherited: Sequence[JsonDict], report: VerifyReport) 
     return replayer
 
 
-def _check_result(game: Game[Any, Any], state: Any, log: MatchLog, report: VerifyReport) -> None:
+def _check_result(replayer: Replayer, log: MatchLog, report: VerifyReport) -> None:
     """Check the result line against the replayed final state and the decision lines."""
     assert log.header is not None and log.result is not None
+    game, state, acting = replayer.game, replayer.state, replayer.acting()
     result = log.result
     if result["decisions"] != report.decisions:
         report.problems.append("result: decision count differs from the decision lines")
         return
-    problem = result_fault_problem(log.header, log.decisions, result, game.to_move(state))
+    problem = result_fault_problem(log.header, log.decisions, result, acting)
     if problem is not None:
         report.problems.append(problem)
         return
@@ -83,7 +83,7 @@ def _check(log: MatchLog, inherited: Sequence[JsonDict], report: VerifyReport) -
             report.problems.append(problem)
             return
     if log.result is not None and not report.problems:
-        _check_result(replayer.game, replayer.state, log, report)
+        _check_result(replayer, log, report)
 
 
 def verify_log(log: MatchLog, inherited: Sequence[JsonDict] = ()) -> VerifyReport:

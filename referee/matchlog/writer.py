@@ -42,7 +42,26 @@ class LogWriter:
         self._write({"type": "header", **header.to_json(), **sealed})
 
     def decision_taken(self, record: DecisionRecord, state: Any) -> None:
-        """Write one decision line."""
+        """Write one decision line (a joint step's holds every seat's move in ``moves``)."""
+        if record.moves:
+            self._write(
+                {
+                    "type": "decision",
+                    "n": record.decision,
+                    "moves": [
+                        {
+                            "seat": move.seat,
+                            "index": move.index,
+                            "label": move.label,
+                            "time_ms": round(move.seconds * 1000, 3),
+                            "fault": None if move.fault is None else move.fault.to_json(),
+                        }
+                        for move in record.moves
+                    ],
+                    "digest": record.digest,
+                }
+            )
+            return
         self._write(
             {
                 "type": "decision",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ruckus.v1 import common_pb2, referee_pb2
 
 from referee.match.faults import Fault, FaultCode
@@ -38,6 +40,28 @@ def step_message(record: DecisionRecord, codec: GameCodec) -> referee_pb2.MatchS
     if record.fault is not None:
         step.fault.CopyFrom(fault_message(record.fault))
     return step
+
+
+def step_messages(record: DecisionRecord, codec: GameCodec) -> list[referee_pb2.MatchStep]:
+    """Return one decision as a spectator sees it: a joint step as one step per seat's move,
+    all with the step's decision number, the step's events on the last."""
+    if not record.moves:
+        return [step_message(record, codec)]
+    steps = []
+    for number, move in enumerate(record.moves, start=1):
+        last = number == len(record.moves)
+        one = replace(
+            record,
+            seat=move.seat,
+            index=move.index,
+            public_label=move.public_label,
+            seconds=move.seconds,
+            fault=move.fault,
+            public_events=record.public_events if last else (),
+            moves=(),
+        )
+        steps.append(step_message(one, codec))
+    return steps
 
 
 def match_event_result(result: MatchResult) -> common_pb2.Outcome:

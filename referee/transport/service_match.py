@@ -26,7 +26,7 @@ from referee.transport.admission import MatchBoard
 from referee.transport.bots import RemotePlayer
 from referee.transport.codec import codec_for
 from referee.transport.play import LogTarget, SpawnedSeats, play
-from referee.transport.results import match_event_result, step_message
+from referee.transport.results import match_event_result, step_messages
 from referee.transport.validation import MatchOrder
 
 
@@ -63,7 +63,8 @@ class _Spectator:
     def decision_taken(self, record: DecisionRecord, state: Any) -> None:
         if self.cancelled.is_set():
             raise MatchCancelled
-        self.events.put(referee_pb2.MatchEvent(step=step_message(record, self.codec)))
+        for step in step_messages(record, self.codec):
+            self.events.put(referee_pb2.MatchEvent(step=step))
 
     def match_ended(self, result: MatchResult) -> None:
         if self.cancelled.is_set():

@@ -40,4 +40,7 @@ def test_ruckus_game_selects_the_games_and_refuses_an_unknown_one(tmp_path: Path
     assert "[wabbit]" not in selected.stdout
     unknown = pytest_run("--ruckus-game", "nosuch", cwd=tmp_path)
     assert unknown.returncode == 4
-    assert "--ruckus-game: unknown game 'nosuch'; installed: liars-dice, pilfer" in unknown.stderr
+    assert (
+        "--ruckus-game: unknown game 'nosuch'; installed: grid-race, liars-dice, pilfer"
+        in unknown.stderr
+    )

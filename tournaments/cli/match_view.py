@@ -100,7 +100,11 @@ class BoardWatcher:
     def decision_taken(self, record: DecisionRecord, state: Any) -> None:
         """Print the decision and the board, then wait ``delay`` seconds."""
         fault = f"  [{record.fault.code.value}: default action]" if record.fault else ""
-        line = f"#{record.decision} seat {record.seat}: {record.label}{fault}"
+        if record.moves:  # a joint step: name each seat whose default action was played
+            faults = [move.fault for move in record.moves if move.fault is not None]
+            fault = "".join(f"  [seat {f.seat} {f.code.value}: default action]" for f in faults)
+        who = "all" if record.moves else f"seat {record.seat}"
+        line = f"#{record.decision} {who}: {record.label}{fault}"
         board = self.game.render(state)
         if self.live:
             typer.echo(f"{_CLEAR_SCREEN}{line}\n{board}", color=True)

@@ -7,6 +7,7 @@ from importlib import resources
 from typing import Any
 
 from referee.games.base import Game, Outcome
+from referee.games.joint import as_joint, joint_seats, random_step, seat_actions
 from referee.games.plugin import GamePlugin
 from referee.games.rng import Rng
 from referee.match import BotIdentity, DecisionPrompt, MatchInfo
@@ -29,10 +30,32 @@ def sample_states(game: Game[Any, Any], players: int, seed: int) -> list[Any]:
     chooser = Rng(seed + 99)
     states = [state]
     while game.to_move(state) is not None and len(states) < SAMPLED_DECISIONS:
-        actions = game.legal_actions(state)
-        state = game.apply(state, actions[chooser.below(len(actions))])
+        state, _ = random_step(game, state, chooser)
         states.append(state)
     return states
+
+
+def acting_seats(game: Game[Any, Any], state: Any) -> tuple[int, ...]:
+    """Return the seats that act at ``state``: a joint step's, or the seat to move."""
+    seat = game.to_move(state)
+    return joint_seats(game, state) or (() if seat is None else (seat,))
+
+
+def chosen_actions(
+    game: Game[Any, Any], state: Any, indices: tuple[int, ...]
+) -> list[tuple[int, Any]]:
+    """Return (seat, action) for the ``indices`` the acting seats chose, in seat order."""
+    seats = acting_seats(game, state)
+    return [
+        (seat, seat_actions(game, state, seat)[i]) for seat, i in zip(seats, indices, strict=True)
+    ]
+
+
+def apply_chosen(game: Game[Any, Any], state: Any, chosen: list[tuple[int, Any]]) -> Any:
+    """Return the state after the ``chosen`` (seat, action) pairs: a joint step's at once."""
+    if joint_seats(game, state):
+        return as_joint(game).apply_joint(state, dict(chosen))
+    return game.apply(state, chosen[0][1])
 
 
 def player_counts(game: Game[Any, Any]) -> list[int]:

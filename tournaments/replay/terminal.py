@@ -42,8 +42,14 @@ def _title(timeline: Timeline, frame: Frame) -> Text:
 
 def decision_line(frame: Frame) -> Text:
     """Return the decision that led to ``frame`` (or that the match is at its start)."""
-    if frame.decision is None or frame.seat is None:
+    if frame.decision is None:
         return Text("start of the match", style="italic")
+    if frame.seat is None:  # a joint step: every seat moved at once
+        return Text.assemble(
+            f"decision {frame.decision}: all moved: ",
+            (frame.label or "?", "bold"),
+            f"  ({frame.time_ms or 0:.1f} ms, the slowest seat's)",
+        )
     return Text.assemble(
         f"decision {frame.decision}: ",
         (f"seat {frame.seat}", seat_style(frame.seat)),
@@ -53,13 +59,16 @@ def decision_line(frame: Frame) -> Text:
     )
 
 
-def status_line(status: Status) -> str:
-    """Return the round, whose turn it is and the decision being asked now."""
+def status_line(status: Status, to_act: tuple[int, ...] = ()) -> str:
+    """Return the round, whose turn it is and the decision being asked now (of every seat in
+    ``to_act`` at a joint step)."""
     where = f"round {status.round_label or status.round}"
     if status.turn_seat is not None:
         where += f", turn of seat {status.turn_seat}"
     if status.to_move is None:
         return f"{where}; game over"
+    if to_act:
+        return f"{where}; {status.phase} decision of seats {', '.join(map(str, to_act))} at once"
     return f"{where}; {status.phase} decision of seat {status.to_move}"
 
 
@@ -72,7 +81,7 @@ def scores_table(timeline: Timeline, frame: Frame) -> Table:
     view = view_for(timeline.game)
     for seat, score in enumerate(frame.scores):
         side, style, extra = view.seat_facts(frame.observation, seat)
-        mark = "<- to move" if frame.to_move == seat else ""
+        mark = "<- to move" if seat in (frame.to_act or (frame.to_move,)) else ""
         table.add_row(Text(str(seat), style=style), names[seat], side, str(score), extra, mark)
     return table
 
@@ -122,7 +131,7 @@ def frame_view(timeline: Timeline, index: int) -> RenderableType:
     side = Group(
         scores_table(timeline, frame),
         Text(""),
-        Text(status_line(frame.status)),
+        Text(status_line(frame.status, frame.to_act)),
         *(Text(line) for line in view.private_lines(obs)),
         Text(""),
         Text("events", style="bold underline"),

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.base import GameError, Status
+from referee.games.joint import joint_seats
 from referee.match import MatchHeader
 from referee.matchlog import MatchLog, read_log
 from referee.matchlog.fork import ForkError, all_lines
@@ -31,12 +32,15 @@ class Frame:
     index: int
     decision: int | None
     seat: int | None
+    """The seat that decided (None for the opening frame and for a joint step)."""
     label: str | None
     time_ms: float | None
     to_move: int | None
     observation: JsonDict
     events: tuple[JsonDict, ...]
     status: Status
+    to_act: tuple[int, ...] = ()
+    """The seats that act together next (a joint step; empty otherwise)."""
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -56,6 +60,7 @@ class Frame:
             "events": list(self.events),
             "scores": list(self.scores),
             "status": self.status.to_json(),
+            **({"to_act": list(self.to_act)} if self.to_act else {}),
         }
 
 
@@ -115,13 +120,24 @@ class _Frames:
         self.frames: list[Frame] = [self.frame(replayer.state, None)]
 
     def add(self, step: Step) -> None:
-        """Add the frame of a decision that was applied, labelled as ``viewer`` saw it."""
+        """Add the frame of a decision that was applied, labelled as ``viewer`` saw it: a
+        joint step's label holds every seat's move (``seat: label``), the others' public."""
         line = step.line
-        label = line["label"]
-        if line["seat"] != self.viewer:
-            label = self.game.public_label(self.state, step.action)
+        if "moves" in line:
+            label = " + ".join(
+                f"{move['seat']}: {self.label(move, step.action[move['seat']])}"
+                for move in line["moves"]
+            )
+        else:
+            label = self.label(line, step.action)
         self.state = step.state
         self.frames.append(self.frame(step.state, line, label))
+
+    def label(self, move: JsonDict, action: Any) -> str:
+        """Return a seat's move as ``viewer`` sees it: whole for its own, else public."""
+        if move["seat"] == self.viewer:
+            return str(move["label"])
+        return self.game.public_label(self.state, action)
 
     def frame(self, state: Any, line: JsonDict | None, label: str | None = None) -> Frame:
         """Return the next frame: ``state``, reached by decision ``line`` (None: the start)
@@ -130,13 +146,14 @@ class _Frames:
         return Frame(
             index=len(self.frames) if line is not None else 0,
             decision=None if line is None else line["n"],
-            seat=None if line is None else line["seat"],
+            seat=None if line is None else line.get("seat"),
             label=label,
-            time_ms=None if line is None else line.get("time_ms"),
+            time_ms=None if line is None else _time_ms(line),
             to_move=self.game.to_move(state),
             observation=self.game.observe(state, self.viewer),
             events=events,
             status=self.game.status(state),
+            to_act=joint_seats(self.game, state),
         )
 
     def events(self, state: Any) -> tuple[JsonDict, ...]:
@@ -144,6 +161,14 @@ class _Frames:
         return tuple(
             event.to_json() for event in self.game.events(state) if event.is_visible_to(self.viewer)
         )
+
+
+def _time_ms(line: JsonDict) -> float | None:
+    """Return a decision line's time: a joint step's is its slowest seat's."""
+    if "moves" in line:
+        return max(float(move["time_ms"]) for move in line["moves"])
+    time_ms: float | None = line.get("time_ms")
+    return time_ms
 
 
 def build_timeline(

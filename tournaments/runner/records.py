@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from referee.matchlog import MatchLog, read_log
+from referee.matchlog import MatchLog, moves_of, read_log
 from referee.matchlog.verify import verify_log
 from tournaments.definition import TournamentDefinition
 from tournaments.runner.layout import RunFolder
@@ -65,7 +65,8 @@ def logged_outcome(log: MatchLog, seats: int) -> LoggedOutcome:
         faults[fault["seat"]][fault["code"]] += 1
     times: list[list[float]] = [[] for _ in range(seats)]
     for decision in log.decisions:
-        times[decision["seat"]].append(float(decision["time_ms"]))
+        for move in moves_of(decision):
+            times[move["seat"]].append(float(move["time_ms"]))
     return LoggedOutcome(
         status="completed" if log.result["forfeited_seat"] is None else "forfeit",
         ranks=tuple(outcome["ranks"]),

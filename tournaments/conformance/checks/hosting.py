@@ -14,10 +14,12 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.games import get_game
+from referee.games.joint import random_step, seat_actions
 from referee.games.rng import Rng
 from referee.matchlog import read_log
 from referee.transport.codec import codec_for
 from tournaments.cli import app
+from tournaments.conformance.samples import acting_seats
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -57,11 +59,11 @@ def test_every_payload_round_trips_through_the_codec(ruckus_game: str) -> None:
                 seen["event"] += 1
             if game.to_move(state) is None:
                 break
-            actions = game.legal_actions(state)
-            for action in actions:
-                assert round_trips(codec, codec.action, game.action_data(action))
-                seen["action"] += 1
-            state = game.apply(state, actions[chooser.below(len(actions))])
+            for seat in acting_seats(game, state):
+                for action in seat_actions(game, state, seat):
+                    assert round_trips(codec, codec.action, game.action_data(action))
+                    seen["action"] += 1
+            state, _ = random_step(game, state, chooser)
     assert seen["observation"] and seen["action"], seen
 
 

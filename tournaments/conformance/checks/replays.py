@@ -18,12 +18,13 @@ from rich.console import Console
 
 from referee.games import get_game
 from referee.games.base import Game
+from referee.games.joint import random_step
 from referee.games.rng import Rng
 from referee.match import MatchSetup, run_match
-from referee.matchlog import LogWriter, MatchLog, read_log
-from tournaments.conformance.samples import SharedChooser
+from referee.matchlog import LogWriter, MatchLog, moves_of, read_log
+from tournaments.conformance.samples import SharedChooser, apply_chosen, chosen_actions
 from tournaments.replay.terminal import frame_view
-from tournaments.replay.timeline import Timeline, build_timeline
+from tournaments.replay.timeline import Frame, Timeline, build_timeline
 
 SEEDS_SEARCHED = 20
 
@@ -40,11 +41,11 @@ def hides_a_label(game: Game[Any, Any], rules: dict[str, Any], seed: int) -> boo
     state = game.new_state(game.make_config(None, **rules), game.spec.min_players, seed)
     chooser = Rng(seed)
     while game.to_move(state) is not None:
-        actions = game.legal_actions(state)
-        action = actions[chooser.below(len(actions))]
-        if game.public_label(state, action) != game.action_label(action):
-            return True
-        state = game.apply(state, action)
+        after, indices = random_step(game, state, chooser)
+        for _, action in chosen_actions(game, state, indices):
+            if game.public_label(state, action) != game.action_label(action):
+                return True
+        state = after
     return False
 
 
@@ -70,31 +71,44 @@ def check_seat_views(game: Game[Any, Any], log: MatchLog) -> int:
     assert log.header is not None
     setup = MatchSetup.from_header(log.header)
     state = game.new_state(setup.config, log.header.players, log.header.seed)
-    decisions: list[tuple[int, str, str]] = []
+    decisions: list[tuple[bool, list[tuple[int, str, str]]]] = []
     for line in log.decisions:
-        action = game.legal_actions(state)[line["index"]]
-        labels = (game.action_label(action), game.public_label(state, action))
-        decisions.append((line["seat"], *labels))
-        state = game.apply(state, action)
+        chosen = chosen_actions(game, state, tuple(move["index"] for move in moves_of(line)))
+        labels = [(s, game.action_label(a), game.public_label(state, a)) for s, a in chosen]
+        decisions.append(("moves" in line, labels))
+        state = apply_chosen(game, state, chosen)
     hidden = 0
     for viewer in range(log.header.players):
         timeline = build_timeline(log, viewer)
         assert len(timeline.frames) == len(decisions) + 1, timeline.problems
-        for frame, (seat, full, public) in zip(timeline.frames[1:], decisions, strict=True):
-            if seat == viewer:
-                assert frame.label == full, f"seat {viewer}'s own decision {frame.decision}"
-                continue
-            assert frame.label == public, (
-                f"seat {viewer} sees seat {seat}'s decision {frame.decision} as {frame.label!r}, "
-                f"not by its public label {public!r}"
-            )
-            if public == full:
-                continue
-            hidden += 1
-            seen = json.dumps([frame.observation, frame.events]) + frame_text(timeline, frame.index)
-            assert full not in seen, (
-                f"seat {viewer}'s frame after decision {frame.decision} shows the hidden {full!r}"
-            )
+        for frame, (joint, moves) in zip(timeline.frames[1:], decisions, strict=True):
+            hidden += _check_frame(timeline, frame, joint, moves, viewer)
+    return hidden
+
+
+def _check_frame(
+    timeline: Timeline, frame: Frame, joint: bool, moves: list[tuple[int, str, str]], viewer: int
+) -> int:
+    """Check one frame of ``viewer``'s timeline against the move that led to it (or a joint
+    step's moves, each shown as ``seat: label``); return how many hid their label from it."""
+    seen = [(seat, full if seat == viewer else public) for seat, full, public in moves]
+    expected = " + ".join(f"{seat}: {label}" for seat, label in seen) if joint else seen[0][1]
+    if not joint and moves[0][0] == viewer:
+        assert frame.label == expected, f"seat {viewer}'s own decision {frame.decision}"
+        return 0
+    assert frame.label == expected, (
+        f"seat {viewer} sees seat {moves[0][0]}'s decision {frame.decision} as "
+        f"{frame.label!r}, not by its public label {expected!r}"
+    )
+    hidden = 0
+    for seat, full, public in moves:
+        if seat == viewer or public == full:
+            continue
+        hidden += 1
+        shown = json.dumps([frame.observation, frame.events]) + frame_text(timeline, frame.index)
+        assert full not in shown, (
+            f"seat {viewer}'s frame after decision {frame.decision} shows the hidden {full!r}"
+        )
     return hidden
 
 

@@ -1,0 +1,1 @@
+"""Sample bots of Grid Race."""
