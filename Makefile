@@ -4,19 +4,17 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NODE_STAMP := sdk/node/node_modules/.installed
-# The example third game, installed as a user would install a game package from an index (a
-# regular install; an editable one works as well).
+# The example packages (a third game, a game whose seats move at once, a tournament format),
+# each installed as a user would install a package from an index (a regular install; an
+# editable one works as well), behind a stamp of its own.
 GAME_EXAMPLE := examples/games/liars_dice
 GAME_STAMP := $(VENV)/.game-example-installed
-GAME_SOURCES := $(shell find $(GAME_EXAMPLE) -name '*.py' -o -name '*.js' -o -name '*.json' -o -name pyproject.toml | grep -v '/build/')
-# The example simultaneous-move game (every snake moves at once), installed the same way.
 RACE_EXAMPLE := examples/games/grid_race
 RACE_STAMP := $(VENV)/.race-example-installed
-RACE_SOURCES := $(shell find $(RACE_EXAMPLE) -name '*.py' -o -name '*.js' -o -name '*.json' -o -name '*.md' -o -name pyproject.toml | grep -v '/build/')
-# The example tournament format, installed the same way.
 FORMAT_EXAMPLE := examples/formats/king_of_the_hill
 FORMAT_STAMP := $(VENV)/.format-example-installed
-FORMAT_SOURCES := $(shell find $(FORMAT_EXAMPLE) -name '*.py' -o -name pyproject.toml | grep -v '/build/')
+sources_of = $(shell find $(1) -name '*.py' -o -name '*.js' -o -name '*.json' -o -name '*.md' -o -name pyproject.toml | grep -v '/build/')
+install_example = $(BIN)/pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./$(1) && touch $@
 # The chart library the web pages serve, from npm (package.json pins it), copied into the package.
 WEB_ASSETS := tournaments/web/assets
 WEB_STATIC := tournaments/web/static
@@ -38,17 +36,14 @@ $(STAMP): pyproject.toml sdk/python/pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,ray]'
 	touch $(STAMP)
 
-$(GAME_STAMP): $(STAMP) $(GAME_SOURCES)
-	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./$(GAME_EXAMPLE)
-	touch $(GAME_STAMP)
+$(GAME_STAMP): $(STAMP) $(call sources_of,$(GAME_EXAMPLE))
+	$(call install_example,$(GAME_EXAMPLE))
 
-$(RACE_STAMP): $(STAMP) $(RACE_SOURCES)
-	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./$(RACE_EXAMPLE)
-	touch $(RACE_STAMP)
+$(RACE_STAMP): $(STAMP) $(call sources_of,$(RACE_EXAMPLE))
+	$(call install_example,$(RACE_EXAMPLE))
 
-$(FORMAT_STAMP): $(STAMP) $(FORMAT_SOURCES)
-	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --force-reinstall ./$(FORMAT_EXAMPLE)
-	touch $(FORMAT_STAMP)
+$(FORMAT_STAMP): $(STAMP) $(call sources_of,$(FORMAT_EXAMPLE))
+	$(call install_example,$(FORMAT_EXAMPLE))
 
 $(NODE_STAMP): sdk/node/package.json sdk/node/package-lock.json
 	npm ci --prefix sdk/node --no-audit --no-fund --loglevel=error

@@ -31,10 +31,17 @@ def random_playout(
     chooser = Rng(seed)
     choices: list[int] = []
     decisions = 0
+    joint = hasattr(game, "to_act")  # a sequential game keeps the loop free of joint steps
     while game.to_move(state) is not None:
         if decisions >= max_decisions:
             raise RuntimeError(f"game did not end within {max_decisions} decisions")
-        state, indices = random_step(game, state, chooser)
-        choices.extend(indices)
+        if joint:
+            state, indices = random_step(game, state, chooser)
+            choices.extend(indices)
+        else:
+            actions = game.legal_actions(state)
+            index = chooser.below(len(actions))
+            choices.append(index)
+            state = game.apply(state, actions[index])
         decisions += 1
     return Playout(state=state, decisions=decisions, choices=tuple(choices))
