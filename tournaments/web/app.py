@@ -44,12 +44,15 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from tournaments.arena.uploads import MAX_ARCHIVE_BYTES
 from tournaments.replay.html import render_html
 from tournaments.replay.timeline import ReplayError, load_timeline
 from tournaments.store import FAULT_CLASSES
 from tournaments.web import pages
+from tournaments.web.arena import ArenaSource
+from tournaments.web.arena_pages import ArenaRoutes, entry_rows
 from tournaments.web.board import Board
-from tournaments.web.doors import CsrfDoor, TokenDoor, csrf_field
+from tournaments.web.doors import MAX_FORM_BYTES, CsrfDoor, TokenDoor, csrf_field
 from tournaments.web.filters import ANY_FAULT, OUTCOMES, FilterError, MatchFilter
 from tournaments.web.intervals import IntervalFits
 from tournaments.web.source import PlayedMatch
@@ -77,9 +80,27 @@ class Site:
     intervals: IntervalFits
     closing: threading.Event = field(default_factory=threading.Event)
     filtered: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
-    pages: OrderedDict[tuple[str, int, int], bytes] = field(default_factory=OrderedDict)
-    """Rendered pages by (URL, version, matches the intervals cover): a page changes only
-    when one of those does."""
+    pages: OrderedDict[tuple[str, int, int, int], bytes] = field(default_factory=OrderedDict)
+    """Rendered pages by (URL, version, revision, matches the intervals cover): a page
+    changes only when one of those does."""
+
+    def refresh(self) -> None:
+        """Read what the source added; when its bots changed, open a new board on it (and new
+        intervals for the new field), else note its new revision."""
+        board = self.board
+        revision = board.source.revision()
+        if revision != board.revision:
+            definition = board.source.definition()
+            if definition.bot_names != board.bots:
+                fresh = Board(board.source)
+                fresh.refresh()
+                replaced = self.intervals
+                self.intervals = IntervalFits(fresh.bots, definition.anchor, replaced.resamples)
+                self.board = fresh
+                replaced.close()
+                return
+            board.definition, board.revision = definition, revision
+        board.refresh()
 
 
 def _environment() -> Environment:
@@ -95,18 +116,32 @@ class Pages:
 
     def __init__(self, site: Site) -> None:
         self.site = site
-        self.board = site.board
         self.templates = _environment()
 
+    @property
+    def board(self) -> Board:
+        """The site's board now (a new one when the source's bots changed)."""
+        return self.site.board
+
+    @property
+    def arena(self) -> ArenaSource | None:
+        """The arena the pages show, None for a tournament run."""
+        source = self.site.board.source
+        return source if isinstance(source, ArenaSource) else None
+
     def render(self, request: Request, name: str, status: int = 200, **context: Any) -> Response:
-        """Return the template ``name`` filled with ``context`` and what every page shows."""
+        """Return the template ``name`` filled with ``context`` and what every page shows (an
+        arena's entries by name among it)."""
         board = self.board
+        arena = self.arena
         page = self.templates.get_template(name).render(
             request=request,
             title=board.source.title,
             definition=board.definition,
             version=board.version,
+            revision=board.revision,
             progress=board.view.progress,
+            entries=None if arena is None else {entry.name: entry for entry in arena.entries()},
             **context,
         )
         return HTMLResponse(page, status)
@@ -116,7 +151,9 @@ class Pages:
 
         async def answer(request: Request) -> Response:
             latest = self.site.intervals.latest
-            key = (str(request.url), self.board.version, 0 if latest is None else latest.results)
+            board = self.board
+            covered = 0 if latest is None else latest.results
+            key = (str(request.url), board.version, board.revision, covered)
             kept = self.site.pages.get(key)
             if kept is not None:
                 self.site.pages.move_to_end(key)
@@ -154,7 +191,13 @@ class Pages:
             pairings=pages.bot_pairings(self.board, name),
             faults=pages.bot_faults(self.board, name),
             output=self.board.source.bot_output(name),
+            versions=[] if self.arena is None else self._versions(name),
         )
+
+    def _versions(self, name: str) -> list[dict[str, Any]]:
+        """Return the rows of every version of the arena bot ``name`` belongs to."""
+        assert self.arena is not None
+        return entry_rows(self.arena.versions(name), self.leaderboard_rows())
 
     def leaderboard_rows(self) -> list[dict[str, Any]]:
         """Return the leaderboard rows now."""
@@ -268,12 +311,15 @@ class Pages:
         )
 
     async def _event_stream(self, request: Request) -> AsyncIterator[str]:
-        sent, quiet = -1, 0.0
+        sent, revised, quiet = -1, self.board.revision, 0.0
         while not self.site.closing.is_set() and not await request.is_disconnected():
-            version = self.board.version
+            version, revision = self.board.version, self.board.revision
             if version != sent:
                 sent, quiet = version, 0.0
                 yield f"event: version\ndata: {version}\n\n"
+            elif revision != revised:
+                revised, quiet = revision, 0.0
+                yield f"event: revision\ndata: {revision}\n\n"
             elif quiet >= KEEPALIVE_SECONDS:
                 quiet = 0.0
                 yield ": keepalive\n\n"
@@ -305,12 +351,15 @@ def static_folder() -> Path:
     return Path(str(resources.files("tournaments.web").joinpath("static")))
 
 
-def create_app(site: Site, token: str | None = None) -> Any:
-    """Return the ASGI application of ``site``: a token door when ``token`` is given, then the
-    CSRF door, then the routes."""
+def create_app(site: Site, token: str | None = None, open_reads: bool = False) -> Any:
+    """Return the ASGI application of ``site``: a token door when ``token`` is given (for the
+    changes alone with ``open_reads``), then the CSRF door, then the routes (an arena's
+    changes among them)."""
     handlers = Pages(site)
+    arena = handlers.arena
     app: Any = Starlette(
         routes=[
+            *([] if arena is None else ArenaRoutes(arena).routes()),
             Route("/", handlers.cached(handlers.leaderboard)),
             Route("/bots/{bot}", handlers.cached(handlers.bot)),
             Route("/matches", handlers.cached(handlers.matches)),
@@ -323,5 +372,5 @@ def create_app(site: Site, token: str | None = None) -> Any:
             Mount("/static", StaticFiles(directory=static_folder()), name="static"),
         ]
     )
-    app = CsrfDoor(app)
-    return app if token is None else TokenDoor(app, token)
+    app = CsrfDoor(app, MAX_ARCHIVE_BYTES if arena is not None else MAX_FORM_BYTES)
+    return app if token is None else TokenDoor(app, token, open_reads)

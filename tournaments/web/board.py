@@ -67,6 +67,8 @@ class Board:
 
     def __init__(self, source: RunSource) -> None:
         self.source = source
+        self.revision = source.revision()
+        """The source's revision the board was opened at (see :meth:`Site.refresh`)."""
         self.definition: TournamentDefinition = source.definition()
         self.bots = self.definition.bot_names
         self.matches: list[PlayedMatch] = []
