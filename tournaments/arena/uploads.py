@@ -6,8 +6,9 @@ name is absolute, climbs out with ``..``, or holds a backslash or NUL; a link of
 (symbolic or hard: a link could point out of the folder), a device, a FIFO; more than
 :data:`MAX_FILES` members; more than :data:`MAX_UNPACKED_BYTES` unpacked, counted from the
 bytes actually written, not from the sizes the archive claims (a zip bomb lies about them).
-The files are written owner-only (``0o600``, ``0o700`` for the ones the archive marks
-executable), whatever modes the archive asks for.
+The modes are the unpacker's, whatever the archive asks for: folders ``0o755``, files
+``0o644`` (``0o755`` for the ones the archive marks executable), so a sandboxed bot running
+under a uid of its own may read its folder (the arena's folder around it stays private).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def unpack(data: bytes, folder: Path) -> Path:
     UploadError (and leave no folder) when any door refuses it (see the module)."""
     if len(data) > MAX_ARCHIVE_BYTES:
         raise UploadError(f"the archive is over {MAX_ARCHIVE_BYTES >> 20} MiB")
-    folder.mkdir(mode=0o700, parents=True)
+    folder.mkdir(mode=0o755, parents=True)
     try:
         written = files = 0
         with _members(data) as members:
@@ -65,9 +66,9 @@ def unpack(data: bytes, folder: Path) -> Path:
                     raise UploadError(f"the archive holds more than {MAX_FILES} files")
                 target = folder.joinpath(*_safe_parts(member.name))
                 if member.directory:
-                    target.mkdir(mode=0o700, parents=True, exist_ok=True)
+                    target.mkdir(mode=0o755, parents=True, exist_ok=True)
                     continue
-                target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                target.parent.mkdir(mode=0o755, parents=True, exist_ok=True)
                 written = _write(member, target, written)
     except _BROKEN as error:
         shutil.rmtree(folder, ignore_errors=True)
@@ -90,7 +91,7 @@ def _write(member: _Member, target: Path, written: int) -> int:
                 limit = MAX_UNPACKED_BYTES >> 20
                 raise UploadError(f"the archive unpacks to more than {limit} MiB")
             out.write(chunk)
-    target.chmod(0o700 if member.executable else 0o600)
+    target.chmod(0o755 if member.executable else 0o644)
     return written
 
 

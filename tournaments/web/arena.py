@@ -35,7 +35,7 @@ class ArenaSource(StoredMatches):
         super().__init__(root)
         try:
             self.config: ArenaConfig = load_arena(self.root)
-            self._seed = int(self._one("SELECT seed FROM arena"))
+            self._seed = self._one("SELECT seed FROM arena")
         except (DefinitionError, OSError) as error:
             self.close()
             raise SourceError(f"{root}: {error}") from None
@@ -44,10 +44,10 @@ class ArenaSource(StoredMatches):
         self._definition = self.config.definition((), self._seed)
         self._reread()
 
-    def _one(self, sql: str) -> object:
-        """Return the first column of the first row of ``sql``."""
+    def _one(self, sql: str) -> int:
+        """Return the first column of the first row of ``sql``, a whole number."""
         with self._lock:
-            return self._db.execute(sql).fetchone()[0]
+            return int(self._db.execute(sql).fetchone()[0])
 
     def _reread(self) -> None:
         """Read the entries and the definition again when the revision moved."""
@@ -73,7 +73,7 @@ class ArenaSource(StoredMatches):
 
     def revision(self) -> int:
         """Return the store's revision of the bots (every add, update, retire, join)."""
-        return int(str(self._one("SELECT revision FROM arena")))
+        return self._one("SELECT revision FROM arena")
 
     def matches(self, after: int = 0) -> list[PlayedMatch]:
         """Return the matches whose ``seq`` is above ``after``, in recorded order."""

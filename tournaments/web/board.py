@@ -83,7 +83,7 @@ class Board:
         self._tests: SequentialTests | None = sequential_tests(self.definition, {})
         self._progress = RunProgress(self.definition, {}, self._tests)
         self._finished: dict[str, tuple[int, ...]] = {}
-        self.view = View(0, (), (), FormatView(), self._progress.label(), self._progress.left())
+        self.view = self._view(0)
         self._first_load = True
 
     @property
