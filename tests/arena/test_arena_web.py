@@ -46,7 +46,11 @@ def test_the_pages_show_statuses_versions_and_why_a_bot_was_refused(arena: Path)
         browser = Browser(server, token=False)
         status, body, _ = browser.get("/")
         assert status == 200 and 'data-testid="add-bot"' in body
-        for name, shown in (("random", "active"), ("broken", "rejected"), ("greedy@v2", "pending")):
+        for name, shown in (
+            ("random", "candidate"),
+            ("broken", "rejected"),
+            ("greedy@v2", "pending"),
+        ):
             assert f'data-bot="{name}"' in body and f"status-{shown}" in body
         status, body, _ = browser.get("/bots/broken")
         assert status == 200 and "no listening today" in body and "exited with code 3" in body
@@ -54,6 +58,19 @@ def test_the_pages_show_statuses_versions_and_why_a_bot_was_refused(arena: Path)
         assert body.index('data-entry="greedy@v2"') < body.index('data-entry="greedy"')
         for page in ("/matches", "/matches?bot=random", "/run", "/bots/greedy@v2"):
             assert browser.get(page)[0] == 200, page
+
+
+def test_a_saved_filter_gives_a_custom_leaderboard_of_its_matches_alone(arena: Path):
+    with serving(arena) as server:
+        browser = Browser(server, token=False)
+        status, body, _ = browser.get("/?opponent=greedy&players=2")
+        assert status == 200 and 'data-testid="custom-leaderboard"' in body
+        assert 'data-bot="random"' in body and 'data-bot="broken"' in body
+        _, every, _ = browser.get("/")
+        assert 'data-testid="custom-leaderboard"' not in every
+        status, body, _ = browser.get("/?scenario=nowhere")
+        assert status == 200 and body.count('data-testid="games">0<') == body.count("data-bot=")
+        assert browser.get("/?outcome=win")[0] == 400
 
 
 def test_changing_needs_the_token_and_the_csrf_token(arena: Path):
@@ -90,7 +107,7 @@ def test_a_bot_added_through_the_page_joins_plays_and_is_heard_of_live(tmp_path:
         player.join(timeout=120)
         assert b"event: version" in seen, quiet.notices
         body = browser.get("/")[1]
-        assert "status-active" in body and 'data-bot="newcomer"' in body
+        assert "status-candidate" in body and 'data-bot="newcomer"' in body
         assert entries(folder)["newcomer"] == "active"
 
 

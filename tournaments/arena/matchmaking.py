@@ -13,8 +13,11 @@ gain by the bot that adds the most gain with the bots already in it.
 
 New bots come first: while a bot has played fewer than ``min_games`` games, the group is built
 around the one that has played the fewest (psyleague's ``mm_min_matches``), with the partners
-of most gain. Ties are broken by a seeded random source, so a league replays the same choices
-from the same results.
+of most gain. After that, candidates are favoured (CG Arena's lifecycle): a bot whose interval
+``mu ± 2 sigma`` is still wider than ``candidate_interval`` is a *candidate*, a bot whose
+interval is narrower a *benchmark*, and a pairing with a candidate counts
+:data:`CANDIDATE_WEIGHT` times its gain. Ties are broken by a seeded random source, so a
+league replays the same choices from the same results.
 
 The arena plays each group chosen in seat-rotated games on one seed (:func:`seat_cycle`), so
 luck and seat advantages cancel within the cycle.
@@ -33,6 +36,13 @@ BETA = 25.0 / 6.0
 """OpenSkill's default ``beta``: the spread of one game's performance around a bot's skill."""
 MIN_GAMES = 4
 """Games a new bot plays before pairings are chosen by gain alone."""
+INTERVAL_SIGMAS = 2.0
+"""A bot's interval is ``mu ± 2 sigma`` (about 95%)."""
+CANDIDATE_INTERVAL = 12.0
+"""A candidate becomes a benchmark once its interval is narrower than this (``sigma`` < 3;
+a new bot starts at 33)."""
+CANDIDATE_WEIGHT = 4.0
+"""How much more a pairing with a candidate counts than its gain."""
 _NORMAL = NormalDist()
 
 
@@ -44,6 +54,15 @@ class Estimate:
     mu: float
     sigma: float
     games: int
+
+    def candidate(self, interval: float = CANDIDATE_INTERVAL) -> bool:
+        """Whether the bot is still a candidate: its interval is wider than ``interval``."""
+        return interval_width(self.sigma) > interval
+
+
+def interval_width(sigma: float) -> float:
+    """Return the width of the interval ``mu ± INTERVAL_SIGMAS sigma``."""
+    return 2.0 * INTERVAL_SIGMAS * sigma
 
 
 def pairing_gain(a: Estimate, b: Estimate, beta: float = BETA) -> float:
@@ -68,8 +87,14 @@ def choose_group(
     *,
     min_games: int = MIN_GAMES,
     beta: float = BETA,
+    candidate_interval: float = CANDIDATE_INTERVAL,
 ) -> tuple[str, ...]:
     """Return the names of the ``players`` bots to play next (see the module), best first."""
+
+    def weighted(a: Estimate, b: Estimate) -> float:
+        favoured = a.candidate(candidate_interval) or b.candidate(candidate_interval)
+        return pairing_gain(a, b, beta) * (CANDIDATE_WEIGHT if favoured else 1.0)
+
     if len(bots) < players:
         raise ValueError(f"{len(bots)} bots cannot fill a group of {players}")
     order = list(bots)
@@ -79,11 +104,11 @@ def choose_group(
         group = [newest]
     else:
         pairs: list[tuple[Estimate, Estimate]] = list(combinations(order, 2))
-        first, second = max(pairs, key=lambda pair: pairing_gain(pair[0], pair[1], beta))
+        first, second = max(pairs, key=lambda pair: weighted(*pair))
         group = [first, second]
     while len(group) < players:
         rest = [bot for bot in order if bot not in group]
-        group.append(max(rest, key=lambda bot: sum(pairing_gain(bot, g, beta) for g in group)))
+        group.append(max(rest, key=lambda bot: sum(weighted(bot, g) for g in group)))
     return tuple(bot.name for bot in group)
 
 

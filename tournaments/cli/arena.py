@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from tournaments.arena.bot_tables import SourceProblem, bot_table
-from tournaments.arena.config import ARENA_FILE, arena_toml, parse_arena
+from tournaments.arena.config import ARENA_FILE, arena_toml, load_arena, parse_arena
 from tournaments.arena.run import run_arena
 from tournaments.arena.status import result_line, status_lines
 from tournaments.arena.store import ArenaBot, ArenaStore
@@ -166,7 +166,12 @@ def status(folder: ArenaDir) -> None:
     playing."""
     store = _opened(folder)
     try:
-        for line in status_lines(store):
+        config = load_arena(folder)
+    except (DefinitionError, OSError) as error:
+        store.close()
+        fail(str(error))
+    try:
+        for line in status_lines(store, config.candidate_interval):
             typer.echo(line)
     finally:
         store.close()

@@ -50,7 +50,7 @@ from tournaments.replay.timeline import ReplayError, load_timeline
 from tournaments.store import FAULT_CLASSES
 from tournaments.web import pages
 from tournaments.web.arena import ArenaSource
-from tournaments.web.arena_pages import ArenaRoutes, entry_rows
+from tournaments.web.arena_pages import ArenaRoutes, arena_stages, entry_rows
 from tournaments.web.board import Board
 from tournaments.web.doors import MAX_FORM_BYTES, CsrfDoor, TokenDoor, csrf_field
 from tournaments.web.filters import ANY_FAULT, OUTCOMES, FilterError, MatchFilter
@@ -142,6 +142,7 @@ class Pages:
             revision=board.revision,
             progress=board.view.progress,
             entries=None if arena is None else {entry.name: entry for entry in arena.entries()},
+            stages=None if arena is None else arena_stages(arena, board.view.standings),
             **context,
         )
         return HTMLResponse(page, status)
@@ -172,10 +173,19 @@ class Pages:
         return self.render(request, "missing.html", 404, what=what)
 
     async def leaderboard(self, request: Request) -> Response:
-        """The leaderboard."""
-        view = self.board.view
-        rows = pages.leaderboard_rows(view.standings, self.site.intervals.latest)
-        return self.render(request, "leaderboard.html", rows=rows, intervals=self.site.intervals)
+        """The leaderboard; with a match filter's keys, a custom leaderboard computed from
+        only the matches the filter keeps (the saved filter is the URL)."""
+        try:
+            chosen = MatchFilter.parse(dict(request.query_params))
+        except FilterError as error:
+            return self.render(request, "missing.html", 400, what=str(error))
+        if chosen.empty:
+            rows = self.leaderboard_rows()
+        else:
+            rows = self._filtered_leaderboard(chosen, self._filtered(chosen))
+        return self.render(
+            request, "leaderboard.html", rows=rows, intervals=self.site.intervals, chosen=chosen
+        )
 
     async def bot(self, request: Request) -> Response:
         """A bot's page."""
@@ -197,7 +207,8 @@ class Pages:
     def _versions(self, name: str) -> list[dict[str, Any]]:
         """Return the rows of every version of the arena bot ``name`` belongs to."""
         assert self.arena is not None
-        return entry_rows(self.arena.versions(name), self.leaderboard_rows())
+        stages = arena_stages(self.arena, self.board.view.standings)
+        return entry_rows(self.arena.versions(name), self.leaderboard_rows(), stages)
 
     def leaderboard_rows(self) -> list[dict[str, Any]]:
         """Return the leaderboard rows now."""

@@ -19,6 +19,7 @@ project (``ruckus bot new``); the arena checks it on joining as it checks every 
 
 from __future__ import annotations
 
+import math
 import secrets
 import shutil
 from collections.abc import Sequence
@@ -33,8 +34,10 @@ from starlette.routing import Route
 from referee.sandbox import Level, SandboxError
 from referee.sandbox import resolve as resolve_level
 from tournaments.arena.bot_tables import SourceProblem, bot_table, folder_table
+from tournaments.arena.standing import stage
 from tournaments.arena.store import ArenaBot, ArenaStore
 from tournaments.arena.uploads import UploadError, unpack
+from tournaments.standings import BotStanding
 from tournaments.store import StoreError
 from tournaments.toml_fields import NAME_PATTERN, DefinitionError
 from tournaments.web.arena import ArenaSource
@@ -49,15 +52,28 @@ class Refused(ValueError):
     """A change to the bots refused; the message says why (answered with 400)."""
 
 
-def entry_rows(entries: Sequence[ArenaBot], rows: Sequence[Row]) -> list[Row]:
-    """Return one row per entry of ``entries`` (newest version first): its version, status,
+def arena_stages(source: ArenaSource, standings: Sequence[BotStanding]) -> dict[str, str]:
+    """Return each entry's stage (:func:`~tournaments.arena.standing.stage`) from the
+    OpenSkill ``sigma`` of the board's ``standings``."""
+    sigmas = {standing.name: standing.skill.sigma for standing in standings}
+    interval = source.config.candidate_interval
+    return {
+        entry.name: stage(entry.status, sigmas.get(entry.name, math.inf), interval)
+        for entry in source.entries()
+    }
+
+
+def entry_rows(
+    entries: Sequence[ArenaBot], rows: Sequence[Row], stages: dict[str, str]
+) -> list[Row]:
+    """Return one row per entry of ``entries`` (newest version first): its version, stage,
     reason, and its leaderboard row's rating, interval and games (``rows``)."""
     by_name = {row["bot"]: row for row in rows}
     return [
         {
             "name": entry.name,
             "version": entry.version,
-            "status": entry.status,
+            "stage": stages.get(entry.name, entry.status),
             "reason": entry.reason,
             "added_at": entry.added_at,
             "row": by_name.get(entry.name),
