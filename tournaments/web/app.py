@@ -79,7 +79,7 @@ class Site:
     board: Board
     intervals: IntervalFits
     closing: threading.Event = field(default_factory=threading.Event)
-    filtered: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
+    filtered: dict[tuple[str, int, int], list[dict[str, Any]]] = field(default_factory=dict)
     pages: OrderedDict[tuple[str, int, int, int], bytes] = field(default_factory=OrderedDict)
     """Rendered pages by (URL, version, revision, matches the intervals cover): a page
     changes only when one of those does."""
@@ -190,7 +190,8 @@ class Pages:
     async def bot(self, request: Request) -> Response:
         """A bot's page."""
         name = request.path_params["bot"]
-        if name not in self.board.bots:
+        board = self.board
+        if name not in board.bots:
             return self.missing(request, f"bot {name}")
         return self.render(
             request,
@@ -198,8 +199,8 @@ class Pages:
             bot=name,
             row=next(row for row in self.leaderboard_rows() if row["bot"] == name),
             history=pages.rating_history(self.board, name),
-            pairings=pages.bot_pairings(self.board, name),
-            faults=pages.bot_faults(self.board, name),
+            pairings=board.per_bot("pairings", name, lambda: pages.bot_pairings(board, name)),
+            faults=board.per_bot("faults", name, lambda: pages.bot_faults(board, name)),
             output=self.board.source.bot_output(name),
             versions=[] if self.arena is None else self._versions(name),
         )
@@ -239,19 +240,23 @@ class Pages:
         )
 
     def _filtered(self, chosen: MatchFilter) -> list[PlayedMatch]:
-        """Return the matches ``chosen`` picks (from the bot's own matches when it names one)."""
-        if chosen.bot is not None:
-            return chosen.apply(self.board.games_of(chosen.bot))
-        return chosen.apply(list(self.board.matches))
+        """Return the matches ``chosen`` picks (from the matches of the bot or opponent it
+        names, when it names one)."""
+        named = chosen.bot if chosen.bot is not None else chosen.opponent
+        if named is not None:
+            return chosen.apply(self.board.games_of(named))
+        every = list(self.board.matches)
+        return every if chosen.empty else chosen.apply(every)
 
     def _filtered_leaderboard(
         self, chosen: MatchFilter, listed: list[PlayedMatch]
     ) -> list[dict[str, Any]]:
-        """Return the leaderboard of ``listed``, worked out once per filter and version (the
-        run's own with no filter)."""
+        """Return the leaderboard of ``listed``, worked out once per filter and set of matches
+        it keeps (the run's own with no filter): matches are only ever added, so the same
+        count is the same matches."""
         if chosen.empty:
             return self.leaderboard_rows()
-        key = (chosen.query(), self.board.version)
+        key = (chosen.query(), self.board.revision, len(listed))
         if key not in self.site.filtered:
             if len(self.site.filtered) > 32:
                 self.site.filtered.clear()
@@ -311,7 +316,9 @@ class Pages:
         bot = request.query_params.get("bot", "")
         if bot not in self.board.bots:
             return JSONResponse({"error": f"no bot {bot!r}"}, 404)
-        return JSONResponse({"bot": bot, "versus": pages.versus(self.board, bot)})
+        board = self.board
+        scores = board.per_bot("versus", bot, lambda: pages.versus(board, bot))
+        return JSONResponse({"bot": bot, "versus": scores})
 
     async def events(self, request: Request) -> Response:
         """Server-sent events: ``version`` (the latest ``seq``) at once and at every change."""
