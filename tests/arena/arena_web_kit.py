@@ -24,6 +24,8 @@ from tournaments.web.server import ServeOptions, WebServer, arena_options, start
 
 GAME = "pilfer"
 RULES = "[rules]\nmax_rounds = 6\n"
+BROKEN = "python -c \"print('no listening today'); raise SystemExit(3)\""
+"""A bot that prints a line and exits before it listens: rejected on joining."""
 
 
 def ruckus(*args: str) -> str:

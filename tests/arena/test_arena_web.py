@@ -11,13 +11,21 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from arena_web_kit import GAME, Browser, Quiet, add, new_arena, ruckus, serving, zipped_project
+from arena_web_kit import (
+    BROKEN,
+    GAME,
+    Browser,
+    Quiet,
+    add,
+    new_arena,
+    ruckus,
+    serving,
+    zipped_project,
+)
 
 from tournaments.arena.run import run_arena
 from tournaments.arena.store import ArenaStore
 from tournaments.arena.uploads import MAX_ARCHIVE_BYTES
-
-BROKEN = "python -c \"print('no listening today'); raise SystemExit(3)\""
 
 
 @pytest.fixture(scope="module")

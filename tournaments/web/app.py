@@ -94,6 +94,7 @@ class Site:
             if definition.bot_names != board.bots:
                 fresh = Board(board.source)
                 fresh.refresh()
+                pages.warm_bot_pages(fresh)
                 replaced = self.intervals
                 self.intervals = IntervalFits(fresh.bots, definition.anchor, replaced.resamples)
                 self.board = fresh
@@ -199,8 +200,8 @@ class Pages:
             bot=name,
             row=next(row for row in self.leaderboard_rows() if row["bot"] == name),
             history=pages.rating_history(self.board, name),
-            pairings=board.per_bot("pairings", name, lambda: pages.bot_pairings(board, name)),
-            faults=board.per_bot("faults", name, lambda: pages.bot_faults(board, name)),
+            pairings=pages.kept_pairings(board, name),
+            faults=pages.kept_faults(board, name),
             output=self.board.source.bot_output(name),
             versions=[] if self.arena is None else self._versions(name),
         )

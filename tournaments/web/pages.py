@@ -9,6 +9,7 @@ interval and the faults summed; a bot page's pairings are the statistics of
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from datetime import datetime
@@ -125,6 +126,24 @@ def bot_pairings(board: Board, bot: str) -> list[Row]:
             }
         )
     return rows
+
+
+def kept_pairings(board: Board, bot: str) -> list[Row]:
+    """Return :func:`bot_pairings`, worked out again only once ``bot`` has played again."""
+    return board.per_bot("pairings", bot, functools.partial(bot_pairings, board, bot))
+
+
+def kept_faults(board: Board, bot: str) -> list[Row]:
+    """Return :func:`bot_faults`, worked out again only once ``bot`` has played again."""
+    return board.per_bot("faults", bot, functools.partial(bot_faults, board, bot))
+
+
+def warm_bot_pages(board: Board) -> None:
+    """Work out every bot's pairings and faults now (a board opened on stored results does,
+    before it is served), so that no bot page waits on them until the bot plays again."""
+    for bot in board.bots:
+        kept_pairings(board, bot)
+        kept_faults(board, bot)
 
 
 def _signed(value: float) -> str:

@@ -22,6 +22,7 @@ from tournaments.web.app import Site, create_app
 from tournaments.web.board import Board
 from tournaments.web.doors import check_bind
 from tournaments.web.intervals import IntervalFits
+from tournaments.web.pages import warm_bot_pages
 from tournaments.web.source import RunSource
 
 POLL_SECONDS = 0.25
@@ -129,9 +130,11 @@ def _bound_socket(host: str, port: int) -> socket.socket:
 
 
 def start(source: RunSource, options: ServeOptions) -> WebServer:
-    """Read ``source`` once, then serve it as ``options`` say; return the running server."""
+    """Read ``source`` once (every bot page's figures worked out), then serve it as
+    ``options`` say; return the running server."""
     board = Board(source)
     board.refresh()
+    warm_bot_pages(board)
     definition = board.definition
     site = Site(board, IntervalFits(board.bots, definition.anchor, options.resamples))
     server = WebServer(site, options, _bound_socket(options.host, options.port))
