@@ -9,6 +9,7 @@ server-sent events within a poll and a tick of :data:`tournaments.web.app.EVENT_
 from __future__ import annotations
 
 import asyncio
+import gc
 import secrets
 import socket
 import threading
@@ -135,6 +136,7 @@ def start(source: RunSource, options: ServeOptions) -> WebServer:
     board = Board(source)
     board.refresh()
     warm_bot_pages(board)
+    gc.collect()  # the garbage of opening, collected now rather than in a first request
     definition = board.definition
     site = Site(board, IntervalFits(board.bots, definition.anchor, options.resamples))
     server = WebServer(site, options, _bound_socket(options.host, options.port))
