@@ -146,6 +146,9 @@ def test_an_uploaded_bot_folder_goes_through_every_door(arena: Path, tmp_path: P
         assert (status, answer) == (201, {"entry": "uploaded", "status": "pending"})
         (folder,) = (arena / "uploads").glob("uploaded-*")
         assert (folder / "uploaded" / "bot.py").is_file()
+        status, answer = browser.post("/arena/bots?name=uploaded", project, kind)
+        assert status == 400 and "already" in str(answer["error"])
+        assert list((arena / "uploads").glob("uploaded-*")) == [folder]  # nothing left behind
         traversal = _zip({"../escaped.py": b"x"})
         status, answer = browser.post("/arena/bots?name=escaper", traversal, kind)
         assert status == 400 and "outside" in str(answer["error"])

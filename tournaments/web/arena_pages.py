@@ -19,6 +19,7 @@ project (``ruckus bot new``); the arena checks it on joining as it checks every 
 
 from __future__ import annotations
 
+import asyncio
 import math
 import secrets
 import shutil
@@ -96,32 +97,41 @@ class ArenaRoutes:
         ]
 
     async def add(self, request: Request) -> Response:
-        """Add a bot, or a new version of one, from a form or an uploaded archive."""
+        """Add a bot, or a new version of one, from a form or an uploaded archive (unpacked
+        and stored off the event loop: the store may wait on ``arena run``'s writes)."""
         body = await request.body()
+        kind = request.headers.get("content-type", "")
+        query = dict(request.query_params)
         try:
-            if request.headers.get("content-type", "").startswith(FORM):
-                form = _form(body)
-                table = self._table(form)
-                mode = form.get("mode", "add")
-            else:
-                mode = request.query_params.get("mode", "add")
-                table = self._upload(request.query_params.get("name", ""), body)
-            entry = self._enter(table, mode)
+            entry = await asyncio.to_thread(self._added, kind, body, query)
         except Refused as error:
             return JSONResponse({"error": str(error)}, 400)
         return JSONResponse({"entry": entry.name, "status": entry.status}, 201)
 
+    def _added(self, kind: str, body: bytes, query: dict[str, str]) -> ArenaBot:
+        """Enter the bot a form or an uploaded archive gives."""
+        if kind.startswith(FORM):
+            form = _form(body)
+            return self._enter(self._table(form), form.get("mode", "add"))
+        table = self._upload(query.get("name", ""), body)
+        return self._enter(table, query.get("mode", "add"))
+
     async def retire(self, request: Request) -> Response:
         """Retire a bot (or one version of it)."""
         name = _form(await request.body()).get("name", "")
-        store = self._store()
         try:
-            retired = store.retire(name)
+            retired = await asyncio.to_thread(self._retired, name)
         except StoreError as error:
             return JSONResponse({"error": str(error)}, 400)
+        return JSONResponse({"retired": retired})
+
+    def _retired(self, name: str) -> list[str]:
+        """Retire ``name`` in the store; return the entries retired."""
+        store = self._store()
+        try:
+            return store.retire(name)
         finally:
             store.close()
-        return JSONResponse({"retired": retired})
 
     def _table(self, form: dict[str, str]) -> dict[str, Any]:
         """Return the bot table of a form: a sample bot, or a command (sandboxed only)."""
@@ -169,12 +179,17 @@ class ArenaRoutes:
                 raise Refused("mode is add or update")
             return how(table)
         except (StoreError, DefinitionError) as error:
-            folder = table.get("dir")
-            if folder is not None:
-                shutil.rmtree(folder, ignore_errors=True)
+            self._discard(table)
             raise Refused(str(error)) from None
         finally:
             store.close()
+
+    def _discard(self, table: dict[str, Any]) -> None:
+        """Remove the uploaded folder of a bot table that was not entered."""
+        uploads = self.source.root / UPLOADS
+        folder = Path(table.get("dir") or "/")
+        if folder.is_relative_to(uploads) and folder != uploads:
+            shutil.rmtree(uploads / folder.relative_to(uploads).parts[0], ignore_errors=True)
 
     def _store(self) -> ArenaStore:
         return ArenaStore.open(self.source.root)
