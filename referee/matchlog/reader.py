@@ -105,3 +105,15 @@ def parse_log(text: str, key: bytes | None = None) -> MatchLog:
 def read_log(path: Path, key: bytes | None = None) -> MatchLog:
     """Read and parse the log at ``path`` (``.gz`` files are decompressed), given ``key``."""
     return parse_log(log_text(path), key)
+
+
+def result_line(path: Path) -> JsonDict | None:
+    """Return the result line of the log at ``path`` (its last line) without checking the
+    chain, for showing a recorded match's details (:func:`read_log` checks); None when the
+    last line is no result."""
+    last = log_text(path).rstrip("\n").rpartition("\n")[2]
+    try:
+        line = json.loads(last)
+    except json.JSONDecodeError:
+        return None
+    return line if isinstance(line, dict) and line.get("type") == "result" else None

@@ -15,6 +15,7 @@ from tournaments.arena.matchmaking import (
     pairing_gain,
     seat_cycle,
 )
+from tournaments.arena.standing import stage
 
 
 def _bot(name: str, mu: float, sigma: float = 2.0, games: int = 50) -> Estimate:
@@ -99,3 +100,25 @@ def test_a_seat_cycle_balances_seats_and_every_two_bots_in_every_two_seats(size:
             assert placed[(a, b)] == placed[(b, a)], (first, second, a, b)
     if size == 3:
         assert sorted(cycle) == sorted(permutations(group))
+
+
+def test_a_candidate_is_favoured_over_settled_benchmarks():
+    benchmarks = [_bot("a", 30, 2.0), _bot("b", 30.2, 2.0)]  # intervals 8 wide: benchmarks
+    candidate = _bot("new", 36, 3.2)  # interval 12.8 wide: still a candidate
+    assert candidate.candidate() and not benchmarks[0].candidate()
+    on_gain_alone = pairing_gain(*benchmarks) > pairing_gain(benchmarks[1], candidate)
+    assert on_gain_alone  # the benchmarks would play each other
+    assert "new" in choose_group([*benchmarks, candidate], 2, random.Random(4))
+    assert "new" not in choose_group(
+        [*benchmarks, candidate], 2, random.Random(4), candidate_interval=20.0
+    )
+
+
+def test_an_entrys_stage_follows_its_status_and_interval():
+    assert stage("active", 3.5, 12.0) == "candidate"
+    assert stage("active", 2.0, 12.0) == "benchmark"
+    assert [stage(status, 9.0, 12.0) for status in ("pending", "retired", "rejected")] == [
+        "pending",
+        "retired",
+        "rejected",
+    ]

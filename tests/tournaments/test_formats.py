@@ -90,7 +90,7 @@ def test_an_unknown_format_names_the_known_ones(make_definition_text):
     with pytest.raises(DefinitionError) as raised:
         parse_definition(make_definition_text("round-robin", 3).replace("round-robin", "ladder"))
     assert raised.value.field == "format"
-    assert "known formats: double-round-robin, gauntlet, " in str(raised.value)
+    assert "known formats: arena, double-round-robin, gauntlet, " in str(raised.value)
 
 
 @pytest.mark.parametrize(
@@ -149,3 +149,9 @@ def test_a_broken_format_is_left_out_and_reported(installed):
     assert len(problems) == 2
     assert "format 'broken' (no_such_module_anywhere:FORMAT) failed to load" in problems[0]
     assert "format 'misnamed'" in problems[1] and "is not a Format named so" in problems[1]
+
+
+def test_a_tournament_cannot_name_the_arenas_format(make_definition_text):
+    with pytest.raises(DefinitionError, match="ruckus arena run") as raised:
+        parse_definition(make_definition_text("round-robin", 2).replace("round-robin", "arena"))
+    assert raised.value.field == "format"

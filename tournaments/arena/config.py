@@ -9,6 +9,8 @@
 
     [matchmaking]
     min_games = 4              # games a new bot plays before pairings go by gain alone
+    candidate_interval = 12    # a candidate becomes a benchmark once its interval
+                               # (mu ± 2 sigma) is narrower than this
 
     [clocks]  [rules]  [faults]  [sandbox]  [limits]
                                # optional: as in a tournament definition, parsed by the same
@@ -28,7 +30,7 @@ from typing import Any
 from referee.games import game_names, get_game
 from referee.match import Clocks, FaultPolicy
 from referee.sandbox import AUTO, Limits
-from tournaments.arena.matchmaking import MIN_GAMES
+from tournaments.arena.matchmaking import CANDIDATE_INTERVAL, MIN_GAMES
 from tournaments.bot_entries import BotEntry
 from tournaments.definition import (
     MAX_SEATS,
@@ -81,6 +83,7 @@ class ArenaConfig:
     scenario: str | None = None
     backend: str = "local"
     min_games: int = MIN_GAMES
+    candidate_interval: float = CANDIDATE_INTERVAL
     clocks: Clocks = field(default_factory=Clocks)
     faults: FaultPolicy = field(default_factory=FaultPolicy)
     sandbox: str = AUTO
@@ -120,13 +123,18 @@ def parse_arena(text: str) -> ArenaConfig:
     game = choice(data, "game", game_names(), None)
     scenario = optional_str(data, "scenario")
     matchmaking = table_field(data, "matchmaking")
-    reject_unknown("matchmaking.", matchmaking, frozenset({"min_games"}))
+    reject_unknown("matchmaking.", matchmaking, frozenset({"min_games", "candidate_interval"}))
     config = ArenaConfig(
         game=game,
         players=int_field(data, "players", 2, 2, MAX_SEATS),
         scenario=scenario,
         backend=choice(data, "backend", backend_names(), "local"),
         min_games=int_field(matchmaking, "matchmaking.min_games", MIN_GAMES, 0, 1000),
+        candidate_interval=float(
+            int_field(
+                matchmaking, "matchmaking.candidate_interval", int(CANDIDATE_INTERVAL), 1, 100
+            )
+        ),
         clocks=parse_clocks(table_field(data, "clocks")),
         faults=parse_faults(table_field(data, "faults")),
         sandbox=parse_sandbox(table_field(data, "sandbox")),
@@ -160,6 +168,8 @@ def arena_toml(game: str, players: int, scenario: str | None) -> str:
 {top}
 [matchmaking]
 min_games = {MIN_GAMES}                 # games a new bot plays before pairings go by gain alone
+candidate_interval = {int(CANDIDATE_INTERVAL)}       # a candidate becomes a benchmark once
+                              # its interval (mu ± 2 sigma) is narrower
 
 # The tables below are optional and mean what they mean in a tournament definition; a change
 # counts from the next `ruckus arena run`.

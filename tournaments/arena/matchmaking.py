@@ -23,8 +23,11 @@ would replay the one closest pairing; the steps therefore take turns:
 A group of 3 or more is grown from its first pairing (or bot) by the bot that adds the most
 with the bots already in it. New bots come first: while a bot has played fewer than
 ``min_games`` games, the group is built around the one that has played the fewest
-(psyleague's ``mm_min_matches``). Ties are broken by a seeded random source, so a league
-replays the same choices from the same results.
+(psyleague's ``mm_min_matches``). Candidates are favoured (CG Arena's lifecycle): a bot whose
+interval ``mu ± 2 sigma`` is still wider than ``candidate_interval`` is a *candidate*, a bot
+whose interval is narrower a *benchmark*, and in a settling step a pairing with a candidate
+counts :data:`CANDIDATE_WEIGHT` times more. Ties are broken by a seeded random source, so a
+league replays the same choices from the same results.
 
 The arena plays each group chosen in seat-rotated games on one seed (:func:`seat_cycle`), so
 luck and seat advantages cancel within the cycle.
@@ -48,6 +51,13 @@ TOP = 3
 """How many bots at the head of the table a settling step favours."""
 TOP_WEIGHT = 3.0
 """How much more a pairing with one of the top :data:`TOP` counts in a settling step."""
+INTERVAL_SIGMAS = 2.0
+"""A bot's interval is ``mu ± 2 sigma`` (about 95%)."""
+CANDIDATE_INTERVAL = 12.0
+"""A candidate becomes a benchmark once its interval is narrower than this (``sigma`` < 3;
+a new bot starts at 33)."""
+CANDIDATE_WEIGHT = 4.0
+"""How much more a pairing with a candidate counts than its gain."""
 _NORMAL = NormalDist()
 
 Met = Mapping[frozenset[str], int]
@@ -62,6 +72,15 @@ class Estimate:
     mu: float
     sigma: float
     games: int
+
+    def candidate(self, interval: float = CANDIDATE_INTERVAL) -> bool:
+        """Whether the bot is still a candidate: its interval is wider than ``interval``."""
+        return interval_width(self.sigma) > interval
+
+
+def interval_width(sigma: float) -> float:
+    """Return the width of the interval ``mu ± INTERVAL_SIGMAS sigma``."""
+    return 2.0 * INTERVAL_SIGMAS * sigma
 
 
 _Worth = Callable[[Estimate, Estimate], float]
@@ -97,6 +116,7 @@ def choose_group(
     met: Met | None = None,
     min_games: int = MIN_GAMES,
     beta: float = BETA,
+    candidate_interval: float = CANDIDATE_INTERVAL,
 ) -> tuple[str, ...]:
     """Return the names of the ``players`` bots to play step number ``step``, best first
     (see the module); ``met`` counts the steps each two bots have played together."""
@@ -105,8 +125,9 @@ def choose_group(
     order = list(bots)
     rng.shuffle(order)  # ties go to a seeded draw, not to the order the bots were added in
     newest = min(order, key=lambda bot: bot.games)
-    worth = _covering(met or {}, beta) if step % 2 else _settling(order, beta)
-    if newest.games < min_games or step % 2:
+    covering = step % 2 == 1
+    worth = _covering(met or {}, beta) if covering else _settling(order, beta, candidate_interval)
+    if newest.games < min_games or covering:
         group = [newest]
     else:
         group = list(max(combinations(order, 2), key=lambda pair: worth(*pair)))
@@ -116,13 +137,15 @@ def choose_group(
     return tuple(bot.name for bot in group)
 
 
-def _settling(bots: Sequence[Estimate], beta: float) -> _Worth:
+def _settling(bots: Sequence[Estimate], beta: float, candidate_interval: float) -> _Worth:
     """Return a settling step's worth of a pairing: its gain, :data:`TOP_WEIGHT` times with one
-    of the top :data:`TOP` by ``mu``."""
+    of the top :data:`TOP` by ``mu`` and :data:`CANDIDATE_WEIGHT` times with a candidate."""
     top = {bot.name for bot in sorted(bots, key=lambda bot: -bot.mu)[:TOP]}
 
     def worth(a: Estimate, b: Estimate) -> float:
         weight = TOP_WEIGHT if a.name in top or b.name in top else 1.0
+        if a.candidate(candidate_interval) or b.candidate(candidate_interval):
+            weight *= CANDIDATE_WEIGHT
         return weight * pairing_gain(a, b, beta)
 
     return worth

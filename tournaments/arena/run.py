@@ -158,6 +158,7 @@ class _Arena:
                 self.config.min_games,
                 self.store.revision(),
                 stop_at,
+                self.config.candidate_interval,
             )
             recorded = self.store.results.count()
             context = RunContext(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tournaments.arena.matchmaking import choose_group, meetings, seat_cycle
+from tournaments.arena.matchmaking import CANDIDATE_INTERVAL, choose_group, meetings, seat_cycle
 from tournaments.arena.standing import estimates, standings
 from tournaments.arena.store import ArenaStore
 from tournaments.schedule import Finished, Match
@@ -36,6 +36,8 @@ class ArenaSchedule:
     """The store's revision of the bots when the line-up was drawn."""
     stop_at: int | None = None
     """The number of stored results at which the run stops (None: never)."""
+    candidate_interval: float = CANDIDATE_INTERVAL
+    """An entry whose interval is wider is a candidate, favoured by the matchmaker."""
 
     known_up_front = False
 
@@ -68,8 +70,13 @@ class ArenaSchedule:
         step = self.store.last_step() + 1
         draw = random.Random(derive_seed(self.store.seed, "draw", step))
         known = estimates(table, sorted(self.lineup))
-        met = meetings((result.seats, result.seed) for result in results)
         group = choose_group(
-            known, self.players, draw, step=step, met=met, min_games=self.min_games
+            known,
+            self.players,
+            draw,
+            step=step,
+            met=meetings((result.seats, result.seed) for result in results),
+            min_games=self.min_games,
+            candidate_interval=self.candidate_interval,
         )
         return seat_cycle(group)

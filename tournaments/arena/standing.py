@@ -1,7 +1,7 @@
 """The arena's ratings, always replayed from its stored results: OpenSkill (Plackett–Luce,
 :func:`tournaments.ratings.openskill_ratings`) over every result in the order recorded, every
 entry its own player (the versions of a bot are rated apart; a retired entry keeps its rating
-and its games)."""
+and its games); and each entry's stage in its lifecycle (:func:`stage`)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.arena.matchmaking import Estimate
+from tournaments.arena.matchmaking import INTERVAL_SIGMAS, Estimate, interval_width
+from tournaments.arena.store import ACTIVE
 from tournaments.ratings import SkillRating, openskill_ratings
 from tournaments.store import MatchResult
 
-INTERVAL_SIGMAS = 2.0
-"""The interval shown is ``mu ± 2 sigma`` (about 95%)."""
+CANDIDATE, BENCHMARK = "candidate", "benchmark"
+"""The two stages of an active entry: still settling its rating (favoured by the matchmaker),
+or settled (scheduled as a yardstick for the others)."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,14 @@ class Standing:
         """The rating's interval: ``mu ± INTERVAL_SIGMAS sigma``."""
         spread = INTERVAL_SIGMAS * self.rating.sigma
         return self.rating.mu - spread, self.rating.mu + spread
+
+
+def stage(status: str, sigma: float, candidate_interval: float) -> str:
+    """Return an entry's stage: ``candidate`` or ``benchmark`` for an active entry (its interval
+    wider than ``candidate_interval``, or not), else its status (pending, retired, rejected)."""
+    if status != ACTIVE:
+        return status
+    return CANDIDATE if interval_width(sigma) > candidate_interval else BENCHMARK
 
 
 def standings(names: Sequence[str], results: Sequence[MatchResult]) -> dict[str, Standing]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import os
 
-from tournaments.arena.standing import INTERVAL_SIGMAS, standings
+from tournaments.arena.matchmaking import CANDIDATE_INTERVAL, INTERVAL_SIGMAS
+from tournaments.arena.standing import stage, standings
 from tournaments.arena.store import REJECTED, ArenaStore
 from tournaments.store import MatchResult
 
@@ -26,9 +27,10 @@ def runner_alive(pid: int | None) -> bool:
     return True
 
 
-def status_lines(store: ArenaStore) -> list[str]:
-    """Return the arena's status: a heading, one line per entry (best first), what is
-    playing, and why each rejected entry was refused."""
+def status_lines(store: ArenaStore, candidate_interval: float = CANDIDATE_INTERVAL) -> list[str]:
+    """Return the arena's status: a heading, one line per entry (best first, with its stage:
+    :func:`~tournaments.arena.standing.stage`), what is playing, and why each rejected entry
+    was refused."""
     fixed = store.fixed()
     results = store.results.results()
     bots = store.bots()
@@ -40,13 +42,14 @@ def status_lines(store: ArenaStore) -> list[str]:
     ]
     table = standings([bot.name for bot in bots], results)
     width = max([len(bot.name) for bot in bots] + [4])
-    lines.append(f"{'bot':{width}}  {'status':8}  {'games':>5}  {'mu':>6}  interval (mu ± 2σ)")
+    lines.append(f"{'bot':{width}}  {'stage':9}  {'games':>5}  {'mu':>6}  interval (mu ± 2σ)")
     ranked = sorted(bots, key=lambda bot: (bot.status == REJECTED, -table[bot.name].rating.ordinal))
     for bot in ranked:
         standing = table[bot.name]
         low, high = standing.interval
+        shown = stage(bot.status, standing.rating.sigma, candidate_interval)
         lines.append(
-            f"{bot.name:{width}}  {bot.status:8}  {standing.games:5d}  "
+            f"{bot.name:{width}}  {shown:9}  {standing.games:5d}  "
             f"{standing.rating.mu:6.2f}  [{low:.2f}, {high:.2f}]"
         )
     lines.extend(_playing(store, {result.key for result in results}))

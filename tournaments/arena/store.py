@@ -70,7 +70,8 @@ CREATE TABLE IF NOT EXISTS arena_steps (
     started_at TEXT NOT NULL DEFAULT ({_NOW})
 );
 """
-_BOT_COLUMNS = "name, bot, version, entry, status, reason, output, added_at, changed_at"
+BOT_COLUMNS = "name, bot, version, entry, status, reason, output, added_at, changed_at"
+"""The columns of ``arena_bots`` that :func:`bot_of_row` reads, in its order."""
 BUSY_SECONDS = 30.0
 """How long a write waits for another process's transaction."""
 
@@ -193,8 +194,8 @@ class ArenaStore:
 
     def bots(self) -> list[ArenaBot]:
         """Return every entry in the order added."""
-        rows = self._db.execute(f"SELECT {_BOT_COLUMNS} FROM arena_bots ORDER BY rowid")
-        return [_bot(row) for row in rows]
+        rows = self._db.execute(f"SELECT {BOT_COLUMNS} FROM arena_bots ORDER BY rowid")
+        return [bot_of_row(row) for row in rows]
 
     def add_bot(self, table: dict[str, Any]) -> ArenaBot:
         """Add a new bot from its bot table (``name`` and one source); refuse a taken name."""
@@ -226,11 +227,11 @@ class ArenaStore:
     def bot(self, name: str) -> ArenaBot:
         """Return the entry ``name``."""
         row = self._db.execute(
-            f"SELECT {_BOT_COLUMNS} FROM arena_bots WHERE name = ?", (name,)
+            f"SELECT {BOT_COLUMNS} FROM arena_bots WHERE name = ?", (name,)
         ).fetchone()
         if row is None:
             raise StoreError(f"no entry {name} in the arena")
-        return _bot(row)
+        return bot_of_row(row)
 
     def retire(self, name: str) -> list[str]:
         """Retire the active and pending versions of bot ``name`` (or the one entry so
@@ -326,7 +327,8 @@ class ArenaStore:
         self.results.close()
 
 
-def _bot(row: tuple[Any, ...]) -> ArenaBot:
+def bot_of_row(row: tuple[Any, ...]) -> ArenaBot:
+    """Return the entry of an ``arena_bots`` row read as :data:`BOT_COLUMNS`."""
     name, bot, version, entry, status, reason, output, added_at, changed_at = row
     parsed = replace(parse_bot(json.loads(entry), name), name=name)
     return ArenaBot(name, bot, version, parsed, status, reason, output, added_at, changed_at)

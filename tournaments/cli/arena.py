@@ -11,7 +11,8 @@ from typing import Annotated, Any
 
 import typer
 
-from tournaments.arena.config import ARENA_FILE, arena_toml, parse_arena
+from tournaments.arena.bot_tables import SourceProblem, bot_table
+from tournaments.arena.config import ARENA_FILE, arena_toml, load_arena, parse_arena
 from tournaments.arena.run import run_arena
 from tournaments.arena.status import result_line, status_lines
 from tournaments.arena.store import ArenaBot, ArenaStore
@@ -20,13 +21,14 @@ from tournaments.cli.errors import fail
 from tournaments.cli.interrupts import CheckedRunObserver, InterruptGuard
 from tournaments.cli.paths import output_folder
 from tournaments.cli.tournament import RUN_FAILURES
+from tournaments.cli.web import serve_run
 from tournaments.runner import (
     RunContext,
     SilentObserver,
 )
-from tournaments.scaffold import ScaffoldError, project_command, read_project
 from tournaments.store import MatchResult, StoreError
 from tournaments.toml_fields import DefinitionError
+from tournaments.web.server import ServeOptions, WebServer
 
 arena_app = typer.Typer(
     help="A league that never stops: bots join, update and retire while it plays.",
@@ -78,28 +80,14 @@ def init(
     typer.echo(f"  play:     ruckus arena run {folder}")
 
 
-def bot_table(
+def _table(
     name: str, command: str | None, bot_dir: Path | None, address: str | None, sample: str | None
 ) -> dict[str, Any]:
-    """Return the bot table of exactly one of ``--command``, ``--dir``, ``--address``,
-    ``--sample`` (a bot folder becomes its command, its files named by absolute paths)."""
-    given = [value for value in (command, bot_dir, address, sample) if value is not None]
-    if len(given) != 1:
-        raise typer.BadParameter("give exactly one of --command, --dir, --address, --sample")
-    if command is not None:
-        return {"name": name, "command": command}
-    if address is not None:
-        return {"name": name, "address": address}
-    if sample is not None:
-        return {"name": name, "sample": sample}
-    assert bot_dir is not None
+    """Return the bot table of exactly one of the source options, or stop with a usage error."""
     try:
-        argv = project_command(read_project(bot_dir))
-    except ScaffoldError as error:
-        raise typer.BadParameter(str(error), param_hint="'--dir'") from None
-    folder = bot_dir.resolve()
-    absolute = [str(folder / part) if (folder / part).exists() else part for part in argv]
-    return {"name": name, "command": absolute, "dir": str(folder)}
+        return bot_table(name, command, bot_dir, address, sample)
+    except SourceProblem as error:
+        raise typer.BadParameter(str(error)) from None
 
 
 def _opened(folder: Path) -> ArenaStore:
@@ -142,7 +130,7 @@ def add(
     folder: ArenaOption = Path("."),
 ) -> None:
     """Add a bot; a running arena checks it and lets it play, without a restart."""
-    _enter(folder, ArenaStore.add_bot, bot_table(name, command, bot_dir, address, sample))
+    _enter(folder, ArenaStore.add_bot, _table(name, command, bot_dir, address, sample))
 
 
 @bot_app.command("update")
@@ -156,7 +144,7 @@ def update(
 ) -> None:
     """Add a new version of a bot (NAME@v2, ...): once it joins, it plays and the older
     version retires (its games still count)."""
-    _enter(folder, ArenaStore.update_bot, bot_table(name, command, bot_dir, address, sample))
+    _enter(folder, ArenaStore.update_bot, _table(name, command, bot_dir, address, sample))
 
 
 @bot_app.command("retire")
@@ -178,7 +166,12 @@ def status(folder: ArenaDir) -> None:
     playing."""
     store = _opened(folder)
     try:
-        for line in status_lines(store):
+        config = load_arena(folder)
+    except (DefinitionError, OSError) as error:
+        store.close()
+        fail(str(error))
+    try:
+        for line in status_lines(store, config.candidate_interval):
             typer.echo(line)
     finally:
         store.close()
@@ -204,10 +197,13 @@ class ArenaPrinter(SilentObserver):
         typer.echo(text)
 
 
-def opening_lines(folder: Path) -> list[str]:
-    """Return what ``arena run`` says before it plays: where to follow the arena (the web
-    face, once it serves the arena, adds its address here)."""
-    return [f"arena {folder}: follow it with `ruckus arena status {folder}`; Ctrl-C stops it"]
+def opening_lines(folder: Path, server: WebServer | None) -> list[str]:
+    """Return what ``arena run`` says before it plays: where to follow the arena (its web
+    face, when served, and the link that lets a browser change its bots)."""
+    lines = [f"arena {folder}: follow it with `ruckus arena status {folder}`; Ctrl-C stops it"]
+    if server is not None:
+        lines.append(f"web face: {server.url} (to add and retire bots: {server.changing_url})")
+    return lines
 
 
 def _stop_on_sigterm() -> None:
@@ -226,13 +222,20 @@ def run(
     ] = None,
     backend: BackendName = None,
     backend_option: BackendOptions = None,
+    web: Annotated[
+        bool, typer.Option("--web/--no-web", help="Serve the arena's web face (loopback).")
+    ] = True,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="The web face's port (0 picks a free one).")
+    ] = 0,
 ) -> None:
     """Play the arena until stopped (Ctrl-C, SIGTERM), taking bots added, updated and retired
-    meanwhile; a restart continues where it stopped."""
+    meanwhile, and serve its web face; a restart continues where it stopped."""
     where = placement(backend, backend_option)
     printer_store = _opened(folder)
     _stop_on_sigterm()
-    for line in opening_lines(folder):
+    server = serve_run(folder, ServeOptions(port=port)) if web else None
+    for line in opening_lines(folder, server):
         typer.echo(line)
     try:
         with InterruptGuard() as guard:
@@ -246,6 +249,8 @@ def run(
         raise typer.Exit(130) from None
     finally:
         printer_store.close()
+        if server is not None:
+            server.stop()
     typer.echo(f"recorded {summary.played} results, {summary.recorded} in all")
 
 

@@ -18,8 +18,9 @@ from tournaments.cli.errors import fail
 from tournaments.runner import RunContext, RunObserver
 from tournaments.schedule import Match
 from tournaments.store import MatchResult
+from tournaments.web.arena import ArenaSource, is_arena
 from tournaments.web.doors import DoorError
-from tournaments.web.server import DEFAULT_RESAMPLES, ServeOptions, WebServer, start
+from tournaments.web.server import DEFAULT_RESAMPLES, ServeOptions, WebServer, arena_options, start
 from tournaments.web.source import RunFolderSource, SourceError
 
 DOORS = "TLS and token"
@@ -47,8 +48,12 @@ def serve_options(
 
 
 def serve_run(run_dir: Path, options: ServeOptions) -> WebServer:
-    """Start serving the run in ``run_dir``; stop with a one-line message if it cannot."""
+    """Start serving the run or the arena in ``run_dir`` (an arena with its token: see
+    :func:`~tournaments.web.server.arena_options`); stop with a one-line message if it
+    cannot."""
     try:
+        if is_arena(run_dir):
+            return start(ArenaSource(run_dir), arena_options(options))
         return start(RunFolderSource(run_dir), options)
     except SourceError as error:
         fail(str(error))
@@ -83,7 +88,7 @@ Insecure = Annotated[
 
 
 def web(
-    run_dir: Annotated[Path, typer.Argument(help="Run folder.")],
+    run_dir: Annotated[Path, typer.Argument(help="Run folder, or an arena's folder.")],
     host: Host = "127.0.0.1",
     port: Port = 0,
     resamples: Annotated[
@@ -94,10 +99,13 @@ def web(
     token_file: TokenFile = None,
     insecure: Insecure = False,
 ) -> None:
-    """Serve a run's leaderboard, bots, matches, replays and bracket; pages update live."""
+    """Serve a run's (or an arena's) leaderboard, bots, matches, replays and bracket; pages
+    update live."""
     options = serve_options(host, port, tls_cert, tls_key, token_file, insecure, resamples)
     server = serve_run(run_dir, options)
     typer.echo(f"serving {run_dir} at {server.url} (Ctrl-C stops)")
+    if is_arena(run_dir):
+        typer.echo(f"  to add and retire bots, open {server.changing_url}")
     stopped = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stopped.set())
     try:

@@ -10,8 +10,6 @@ bots, so a few processes carry many matches.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import os
 import signal
 import threading
 from collections import defaultdict
@@ -38,8 +36,8 @@ from referee.transport.play import LogTarget, play
 from referee.transport.player import GrpcPlayer
 from referee.transport.security import ClientSecurity
 from referee.transport.watch import ProcessWatch
+from tournaments.processes import die_with_parent
 
-_PR_SET_PDEATHSIG = 1
 READY = "ready"
 """What a worker sends first, once it has started and imported the referee."""
 
@@ -230,15 +228,6 @@ def play_task(task: MatchTask, bots: ConnectedBots) -> TaskDone:
     return TaskDone(key=task.key, started_at=started_at, finished_at=now_iso())
 
 
-def _die_with_parent(parent: int) -> None:
-    """Ask Linux to SIGKILL this worker when the runner dies, even by ``kill -9``."""
-    with contextlib.suppress(OSError, AttributeError):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:
-        os._exit(1)
-
-
 def preload(game: str) -> None:
     """Import ``game``'s engine and codec now rather than in the first match.
 
@@ -259,7 +248,7 @@ def worker_main(
     Ctrl-C is left to the runner, which stops the bots and the workers itself.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent(parent)
+    die_with_parent(parent)
     if game is not None:
         preload(game)
     connection.send(READY)

@@ -21,7 +21,7 @@ from tournaments.stats.counts import WDL, Pentanomial, UnitCounts
 from tournaments.stats.elo import PairwiseElo, format_elo, pairwise_elo
 from tournaments.stats.h2h import HeadToHead, HeadToHeadCell, head_to_head
 from tournaments.stats.joint import JointRating, JointRatings, joint_ratings
-from tournaments.stats.pairings import PairingStats, all_pairings, pairing_stats
+from tournaments.stats.pairings import PairingStats, all_pairings, opponents_stats, pairing_stats
 from tournaments.stats.records import MatchRecord, RoundRecord
 from tournaments.stats.sprt import SprtConfig, SprtState, sprt_state
 from tournaments.stats.stopping import pairing_sprt
@@ -46,6 +46,7 @@ __all__ = [
     "format_elo",
     "head_to_head",
     "joint_ratings",
+    "opponents_stats",
     "pairing_sprt",
     "pairing_stats",
     "pairwise_elo",

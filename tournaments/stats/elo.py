@@ -34,6 +34,8 @@ cycles of 3- and 4-player games, see :mod:`tournaments.stats.counts`), with ``a_
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -96,21 +98,75 @@ def elo_from_score(score: float) -> float:
 
 def pairwise_elo(counts: Sequence[int]) -> PairwiseElo | None:
     """Return the figures for a result vector of ``2k + 1`` outcomes; None when it is empty."""
+    return pairwise_elos([counts])[0]
+
+
+KEPT_FIGURES = 1 << 16
+"""How many result vectors' figures :func:`pairwise_elos` keeps."""
+_KEPT: OrderedDict[tuple[int, ...], PairwiseElo | None] = OrderedDict()
+_KEPT_LOCK = threading.Lock()
+
+
+def pairwise_elos(vectors: Sequence[Sequence[int]]) -> list[PairwiseElo | None]:
+    """Return :func:`pairwise_elo` of every vector. The intervals of the vectors not seen
+    before are searched together, one array pass per length of vector (a bot's hundred
+    pairings cost about what one does), and since the figures depend on the counts alone,
+    each vector's are kept (the latest :data:`KEPT_FIGURES`)."""
+    keys = [tuple(int(count) for count in vector) for vector in vectors]
+    with _KEPT_LOCK:
+        found = {key: _KEPT[key] for key in keys if key in _KEPT}
+    missing = sorted(set(keys) - found.keys())
+    for size in sorted({len(key) for key in missing}):
+        group = [key for key in missing if len(key) == size]
+        found.update(zip(group, _figures(group), strict=True))
+    with _KEPT_LOCK:
+        for key in missing:
+            _KEPT[key] = found[key]
+        while len(_KEPT) > KEPT_FIGURES:
+            _KEPT.popitem(last=False)
+    return [found[key] for key in keys]
+
+
+def _figures(group: Sequence[tuple[int, ...]]) -> list[PairwiseElo | None]:
+    """Return the figures of result vectors that all have the same length."""
+    figures: dict[tuple[int, ...], PairwiseElo | None] = dict.fromkeys(group)
+    filled = [counts for counts in group if sum(counts)]
+    if not filled:
+        return [None for _ in group]
+    values = support(len(filled[0]))
+    totals, probabilities = regularized(np.array(filled, dtype=np.float64))
+    regular_scores, variances = mean_and_variance(values, probabilities)
+    sigmas = np.sqrt(variances)
+    lowers, uppers = _score_intervals(totals, probabilities, regular_scores, sigmas)
+    for row, counts in enumerate(filled):
+        figures[counts] = _figure(
+            counts,
+            float(np.dot(values, counts)) / sum(counts),
+            (float(lowers[row]), float(uppers[row])),
+            float(regular_scores[row]),
+            float(sigmas[row]),
+            float(totals[row]),
+        )
+    return [figures[counts] for counts in group]
+
+
+def _figure(
+    counts: tuple[int, ...],
+    score: float,
+    interval: tuple[float, float],
+    regular_score: float,
+    sigma: float,
+    total: float,
+) -> PairwiseElo:
+    """Return the figures of one non-empty vector from its score, its score interval and
+    the mean, spread and total of its regularised counts."""
     units = sum(counts)
-    if units == 0:
-        return None
     games_per_unit = (len(counts) - 1) // 2
-    values = support(len(counts))
-    score = float(np.dot(values, counts)) / units
-    total, probabilities = regularized(np.array(counts, dtype=np.float64))
-    regular_score, variance = mean_and_variance(values, probabilities)
-    sigma = math.sqrt(float(variance))
-    lower, upper = _score_interval(float(total), probabilities, float(regular_score), sigma)
-    lower = 0.0 if score == 0.0 else lower
-    upper = 1.0 if score == 1.0 else upper
+    lower = 0.0 if score == 0.0 else interval[0]
+    upper = 1.0 if score == 1.0 else interval[1]
     spread = sigma * math.sqrt(games_per_unit)
-    error = sigma / math.sqrt(float(total))
-    varied = np.count_nonzero(counts) > 1
+    error = sigma / math.sqrt(total)
+    varied = sum(count != 0 for count in counts) > 1
     return PairwiseElo(
         units=units,
         games=units * games_per_unit,
@@ -123,7 +179,7 @@ def pairwise_elo(counts: Sequence[int]) -> PairwiseElo | None:
         nelo=_nelo(score, spread) if varied else None,
         nelo_lower=_nelo(lower, spread) if varied else None,
         nelo_upper=_nelo(upper, spread) if varied else None,
-        los=0.5 * math.erfc(-(float(regular_score) - 0.5) / error / math.sqrt(2.0)),
+        los=0.5 * math.erfc(-(regular_score - 0.5) / error / math.sqrt(2.0)),
     )
 
 
@@ -143,23 +199,29 @@ def _nelo(score: float, spread: float) -> float:
     return (score - 0.5) / spread * 800.0 / math.log(10.0)
 
 
-def _score_interval(
-    total: float, probabilities: Array, centre: float, sigma: float
-) -> tuple[float, float]:
-    """Return the scores below and above ``centre`` where ``N KL(p̂ || p_s)`` reaches z²/2,
-    searching from the normal approximation ``centre ± z σ / sqrt(N)``."""
-    rows = np.broadcast_to(probabilities, (2, probabilities.shape[-1]))
+def _score_intervals(
+    totals: Array, probabilities: Array, centres: Array, sigmas: Array
+) -> tuple[Array, Array]:
+    """Return, for each row, the scores below and above its ``centre`` where
+    ``N KL(p̂ || p_s)`` reaches z²/2, searching from the normal approximation
+    ``centre ± z σ / sqrt(N)``: both bounds of every row in one root search."""
+    rows = np.repeat(probabilities, 2, axis=0)
+    row_totals = np.repeat(totals, 2)
 
     def excess(scores: Array) -> tuple[Array, Array]:
         model, multiplier = mle_with_mean(rows, scores)
-        return total * divergence(rows, model) - Z_95**2 / 2, -total * multiplier
+        return row_totals * divergence(rows, model) - Z_95**2 / 2, -row_totals * multiplier
 
-    low = np.array([_EDGE, centre])
-    high = np.array([centre, 1.0 - _EDGE])
-    normal = centre + np.array([-1.0, 1.0]) * Z_95 * sigma / math.sqrt(total)
-    start = np.clip(normal, (low + centre) / 2, (high + centre) / 2)
-    bounds = find_root(excess, low, high, np.array([False, True]), start, _SCORE_TOLERANCE)
-    return float(bounds[0]), float(bounds[1])
+    edges = np.full_like(centres, _EDGE)
+    low = np.column_stack([edges, centres]).ravel()
+    high = np.column_stack([centres, 1.0 - edges]).ravel()
+    reach = Z_95 * sigmas / np.sqrt(totals)
+    normal = np.column_stack([centres - reach, centres + reach]).ravel()
+    middle = np.repeat(centres, 2)
+    start = np.clip(normal, (low + middle) / 2, (high + middle) / 2)
+    rising = np.tile([False, True], len(centres))
+    bounds = find_root(excess, low, high, rising, start, _SCORE_TOLERANCE).reshape(-1, 2)
+    return bounds[:, 0], bounds[:, 1]
 
 
 def _finite_or_none(value: Any) -> Any:

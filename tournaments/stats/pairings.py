@@ -12,7 +12,7 @@ The figures themselves are those of :mod:`tournaments.stats.elo`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -25,7 +25,7 @@ from tournaments.stats.counts import (
     unit_counts,
     wdl_counts,
 )
-from tournaments.stats.elo import PairwiseElo, pairwise_elo
+from tournaments.stats.elo import PairwiseElo, pairwise_elos
 from tournaments.stats.records import MatchRecord, shared_games
 
 
@@ -58,18 +58,36 @@ def pairing_stats(
     records: Iterable[MatchRecord], bot: str, opponent: str, players: int
 ) -> PairingStats:
     """Return the statistics of ``bot`` against ``opponent`` in ``players``-seat games."""
-    games = [game for game in shared_games(records, bot, opponent) if len(game.seats) == players]
-    wdl = wdl_counts(games, bot, opponent)
-    units = unit_counts(games, bot, opponent, players)
-    return PairingStats(
-        bot=bot,
-        opponent=opponent,
-        wdl=wdl,
-        trinomial=pairwise_elo(wdl.counts()),
-        pentanomial=pentanomial_counts(games, bot, opponent) if players == 2 else None,
-        units=units,
-        paired=pairwise_elo(units.counts),
+    return opponents_stats({opponent: list(records)}, bot, players)[0]
+
+
+def opponents_stats(
+    shared: Mapping[str, Sequence[MatchRecord]], bot: str, players: int
+) -> list[PairingStats]:
+    """Return the statistics of ``bot`` against each opponent of ``shared`` (opponent ->
+    records), in its order; the Elo figures of all of them are worked out together
+    (:func:`~tournaments.stats.elo.pairwise_elos`)."""
+    counted = []
+    for opponent, records in shared.items():
+        games = [g for g in shared_games(records, bot, opponent) if len(g.seats) == players]
+        wdl = wdl_counts(games, bot, opponent)
+        pentanomial = pentanomial_counts(games, bot, opponent) if players == 2 else None
+        counted.append((opponent, wdl, pentanomial, unit_counts(games, bot, opponent, players)))
+    figures = pairwise_elos(
+        [wdl.counts() for _, wdl, _, _ in counted] + [units.counts for *_, units in counted]
     )
+    return [
+        PairingStats(
+            bot=bot,
+            opponent=opponent,
+            wdl=wdl,
+            trinomial=figures[index],
+            pentanomial=pentanomial,
+            units=units,
+            paired=figures[len(counted) + index],
+        )
+        for index, (opponent, wdl, pentanomial, units) in enumerate(counted)
+    ]
 
 
 def all_pairings(

@@ -44,12 +44,15 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from tournaments.arena.uploads import MAX_ARCHIVE_BYTES
 from tournaments.replay.html import render_html
 from tournaments.replay.timeline import ReplayError, load_timeline
 from tournaments.store import FAULT_CLASSES
 from tournaments.web import pages
+from tournaments.web.arena import ArenaSource
+from tournaments.web.arena_pages import ArenaRoutes, arena_stages, entry_rows
 from tournaments.web.board import Board
-from tournaments.web.doors import CsrfDoor, TokenDoor, csrf_field
+from tournaments.web.doors import MAX_FORM_BYTES, CsrfDoor, TokenDoor, csrf_field
 from tournaments.web.filters import ANY_FAULT, OUTCOMES, FilterError, MatchFilter
 from tournaments.web.intervals import IntervalFits
 from tournaments.web.source import PlayedMatch
@@ -76,10 +79,29 @@ class Site:
     board: Board
     intervals: IntervalFits
     closing: threading.Event = field(default_factory=threading.Event)
-    filtered: dict[tuple[str, int], list[dict[str, Any]]] = field(default_factory=dict)
-    pages: OrderedDict[tuple[str, int, int], bytes] = field(default_factory=OrderedDict)
-    """Rendered pages by (URL, version, matches the intervals cover): a page changes only
-    when one of those does."""
+    filtered: dict[tuple[str, int, int], list[dict[str, Any]]] = field(default_factory=dict)
+    pages: OrderedDict[tuple[str, int, int, int], bytes] = field(default_factory=OrderedDict)
+    """Rendered pages by (URL, version, revision, matches the intervals cover): a page
+    changes only when one of those does."""
+
+    def refresh(self) -> None:
+        """Read what the source added; when its bots changed, open a new board on it (and new
+        intervals for the new field), else note its new revision."""
+        board = self.board
+        revision = board.source.revision()
+        if revision != board.revision:
+            definition = board.source.definition()
+            if definition.bot_names != board.bots:
+                fresh = Board(board.source)
+                fresh.refresh()
+                pages.warm_bot_pages(fresh)
+                replaced = self.intervals
+                self.intervals = IntervalFits(fresh.bots, definition.anchor, replaced.resamples)
+                self.board = fresh
+                replaced.close()
+                return
+            board.definition, board.revision = definition, revision
+        board.refresh()
 
 
 def _environment() -> Environment:
@@ -95,18 +117,33 @@ class Pages:
 
     def __init__(self, site: Site) -> None:
         self.site = site
-        self.board = site.board
         self.templates = _environment()
 
+    @property
+    def board(self) -> Board:
+        """The site's board now (a new one when the source's bots changed)."""
+        return self.site.board
+
+    @property
+    def arena(self) -> ArenaSource | None:
+        """The arena the pages show, None for a tournament run."""
+        source = self.site.board.source
+        return source if isinstance(source, ArenaSource) else None
+
     def render(self, request: Request, name: str, status: int = 200, **context: Any) -> Response:
-        """Return the template ``name`` filled with ``context`` and what every page shows."""
+        """Return the template ``name`` filled with ``context`` and what every page shows (an
+        arena's entries by name among it)."""
         board = self.board
+        arena = self.arena
         page = self.templates.get_template(name).render(
             request=request,
             title=board.source.title,
             definition=board.definition,
             version=board.version,
+            revision=board.revision,
             progress=board.view.progress,
+            entries=None if arena is None else {entry.name: entry for entry in arena.entries()},
+            stages=None if arena is None else arena_stages(arena, board.view.standings),
             **context,
         )
         return HTMLResponse(page, status)
@@ -116,7 +153,9 @@ class Pages:
 
         async def answer(request: Request) -> Response:
             latest = self.site.intervals.latest
-            key = (str(request.url), self.board.version, 0 if latest is None else latest.results)
+            board = self.board
+            covered = 0 if latest is None else latest.results
+            key = (str(request.url), board.version, board.revision, covered)
             kept = self.site.pages.get(key)
             if kept is not None:
                 self.site.pages.move_to_end(key)
@@ -135,15 +174,25 @@ class Pages:
         return self.render(request, "missing.html", 404, what=what)
 
     async def leaderboard(self, request: Request) -> Response:
-        """The leaderboard."""
-        view = self.board.view
-        rows = pages.leaderboard_rows(view.standings, self.site.intervals.latest)
-        return self.render(request, "leaderboard.html", rows=rows, intervals=self.site.intervals)
+        """The leaderboard; with a match filter's keys, a custom leaderboard computed from
+        only the matches the filter keeps (the saved filter is the URL)."""
+        try:
+            chosen = MatchFilter.parse(dict(request.query_params))
+        except FilterError as error:
+            return self.render(request, "missing.html", 400, what=str(error))
+        if chosen.empty:
+            rows = self.leaderboard_rows()
+        else:
+            rows = self._filtered_leaderboard(chosen, self._filtered(chosen))
+        return self.render(
+            request, "leaderboard.html", rows=rows, intervals=self.site.intervals, chosen=chosen
+        )
 
     async def bot(self, request: Request) -> Response:
         """A bot's page."""
         name = request.path_params["bot"]
-        if name not in self.board.bots:
+        board = self.board
+        if name not in board.bots:
             return self.missing(request, f"bot {name}")
         return self.render(
             request,
@@ -151,10 +200,17 @@ class Pages:
             bot=name,
             row=next(row for row in self.leaderboard_rows() if row["bot"] == name),
             history=pages.rating_history(self.board, name),
-            pairings=pages.bot_pairings(self.board, name),
-            faults=pages.bot_faults(self.board, name),
+            pairings=pages.kept_pairings(board, name),
+            faults=pages.kept_faults(board, name),
             output=self.board.source.bot_output(name),
+            versions=[] if self.arena is None else self._versions(name),
         )
+
+    def _versions(self, name: str) -> list[dict[str, Any]]:
+        """Return the rows of every version of the arena bot ``name`` belongs to."""
+        assert self.arena is not None
+        stages = arena_stages(self.arena, self.board.view.standings)
+        return entry_rows(self.arena.versions(name), self.leaderboard_rows(), stages)
 
     def leaderboard_rows(self) -> list[dict[str, Any]]:
         """Return the leaderboard rows now."""
@@ -185,19 +241,23 @@ class Pages:
         )
 
     def _filtered(self, chosen: MatchFilter) -> list[PlayedMatch]:
-        """Return the matches ``chosen`` picks (from the bot's own matches when it names one)."""
-        if chosen.bot is not None:
-            return chosen.apply(self.board.games_of(chosen.bot))
-        return chosen.apply(list(self.board.matches))
+        """Return the matches ``chosen`` picks (from the matches of the bot or opponent it
+        names, when it names one)."""
+        named = chosen.bot if chosen.bot is not None else chosen.opponent
+        if named is not None:
+            return chosen.apply(self.board.games_of(named))
+        every = list(self.board.matches)
+        return every if chosen.empty else chosen.apply(every)
 
     def _filtered_leaderboard(
         self, chosen: MatchFilter, listed: list[PlayedMatch]
     ) -> list[dict[str, Any]]:
-        """Return the leaderboard of ``listed``, worked out once per filter and version (the
-        run's own with no filter)."""
+        """Return the leaderboard of ``listed``, worked out once per filter and set of matches
+        it keeps (the run's own with no filter): matches are only ever added, so the same
+        count is the same matches."""
         if chosen.empty:
             return self.leaderboard_rows()
-        key = (chosen.query(), self.board.version)
+        key = (chosen.query(), self.board.revision, len(listed))
         if key not in self.site.filtered:
             if len(self.site.filtered) > 32:
                 self.site.filtered.clear()
@@ -257,7 +317,9 @@ class Pages:
         bot = request.query_params.get("bot", "")
         if bot not in self.board.bots:
             return JSONResponse({"error": f"no bot {bot!r}"}, 404)
-        return JSONResponse({"bot": bot, "versus": pages.versus(self.board, bot)})
+        board = self.board
+        scores = board.per_bot("versus", bot, lambda: pages.versus(board, bot))
+        return JSONResponse({"bot": bot, "versus": scores})
 
     async def events(self, request: Request) -> Response:
         """Server-sent events: ``version`` (the latest ``seq``) at once and at every change."""
@@ -268,12 +330,15 @@ class Pages:
         )
 
     async def _event_stream(self, request: Request) -> AsyncIterator[str]:
-        sent, quiet = -1, 0.0
+        sent, revised, quiet = -1, self.board.revision, 0.0
         while not self.site.closing.is_set() and not await request.is_disconnected():
-            version = self.board.version
+            version, revision = self.board.version, self.board.revision
             if version != sent:
                 sent, quiet = version, 0.0
                 yield f"event: version\ndata: {version}\n\n"
+            elif revision != revised:
+                revised, quiet = revision, 0.0
+                yield f"event: revision\ndata: {revision}\n\n"
             elif quiet >= KEEPALIVE_SECONDS:
                 quiet = 0.0
                 yield ": keepalive\n\n"
@@ -305,12 +370,15 @@ def static_folder() -> Path:
     return Path(str(resources.files("tournaments.web").joinpath("static")))
 
 
-def create_app(site: Site, token: str | None = None) -> Any:
-    """Return the ASGI application of ``site``: a token door when ``token`` is given, then the
-    CSRF door, then the routes."""
+def create_app(site: Site, token: str | None = None, open_reads: bool = False) -> Any:
+    """Return the ASGI application of ``site``: a token door when ``token`` is given (for the
+    changes alone with ``open_reads``), then the CSRF door, then the routes (an arena's
+    changes among them)."""
     handlers = Pages(site)
+    arena = handlers.arena
     app: Any = Starlette(
         routes=[
+            *([] if arena is None else ArenaRoutes(arena).routes()),
             Route("/", handlers.cached(handlers.leaderboard)),
             Route("/bots/{bot}", handlers.cached(handlers.bot)),
             Route("/matches", handlers.cached(handlers.matches)),
@@ -323,5 +391,5 @@ def create_app(site: Site, token: str | None = None) -> Any:
             Mount("/static", StaticFiles(directory=static_folder()), name="static"),
         ]
     )
-    app = CsrfDoor(app)
-    return app if token is None else TokenDoor(app, token)
+    app = CsrfDoor(app, MAX_ARCHIVE_BYTES if arena is not None else MAX_FORM_BYTES)
+    return app if token is None else TokenDoor(app, token, open_reads)

@@ -17,8 +17,9 @@ separate process less often; the leaderboard shows the last ones.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
 
 from tournaments.definition import TournamentDefinition
 from tournaments.formats import FormatView, get_format
@@ -29,6 +30,7 @@ from tournaments.standings import BotStanding, StandingsTracker
 from tournaments.stats import JointRatings
 from tournaments.web.source import PlayedMatch, RunSource
 
+T = TypeVar("T")
 HISTORY_SHARES = (8, 4, 2)
 """The earlier points of a board opened on stored results: 1/8, 1/4, 1/2 of them."""
 
@@ -67,6 +69,8 @@ class Board:
 
     def __init__(self, source: RunSource) -> None:
         self.source = source
+        self.revision = source.revision()
+        """The source's revision the board was opened at (see :meth:`Site.refresh`)."""
         self.definition: TournamentDefinition = source.definition()
         self.bots = self.definition.bot_names
         self.matches: list[PlayedMatch] = []
@@ -74,6 +78,8 @@ class Board:
         self.by_bot: dict[str, list[int]] = {name: [] for name in self.bots}
         """Bot -> indexes into :attr:`matches` of the matches it played."""
         self.by_key: dict[str, int] = {}
+        self.by_round: dict[int, list[int]] = {}
+        """Round -> indexes into :attr:`matches` of its matches, in recorded order."""
         self.history: list[RatingPoint] = []
         self.test_history: dict[tuple[str, str], TestHistory] = {}
         self._lock = threading.Lock()
@@ -81,8 +87,10 @@ class Board:
         self._tests: SequentialTests | None = sequential_tests(self.definition, {})
         self._progress = RunProgress(self.definition, {}, self._tests)
         self._finished: dict[str, tuple[int, ...]] = {}
-        self.view = View(0, (), (), FormatView(), self._progress.label(), self._progress.left())
+        self.view = self._view(0)
         self._first_load = True
+        self._per_bot: dict[tuple[str, str], tuple[int, Any]] = {}
+        """(figure, bot) -> (the bot's games when worked out, the figure): see :meth:`per_bot`."""
 
     @property
     def version(self) -> int:
@@ -125,6 +133,7 @@ class Board:
         index = len(self.matches)
         self.matches.append(played)
         self.by_key[result.key] = index
+        self.by_round.setdefault(result.round, []).append(index)
         for name in set(result.seats):
             self.by_bot.setdefault(name, []).append(index)
         if not tracked:
@@ -182,6 +191,30 @@ class Board:
         """Return the matches ``bot`` played, in recorded order."""
         with self._lock:
             return [self.matches[index] for index in self.by_bot.get(bot, ())]
+
+    def per_bot(self, figure: str, bot: str, compute: Callable[[], T]) -> T:
+        """Return ``compute()``, the ``figure`` of ``bot`` (its pairings, faults, ...), worked
+        out again only once ``bot`` has played more games: such a figure changes with the
+        bot's own games alone, so a new result costs the pages of its bots, not every bot's."""
+        with self._lock:
+            games = len(self.by_bot.get(bot, ()))
+            kept = self._per_bot.get((figure, bot))
+        if kept is not None and kept[0] == games:
+            return cast(T, kept[1])
+        value = compute()
+        with self._lock:
+            self._per_bot[(figure, bot)] = (games, value)
+        return value
+
+    def latest_rounds(self, last: int, most: int) -> list[tuple[int, list[PlayedMatch]]]:
+        """Return the ``last`` highest rounds, highest first, with up to ``most`` of each
+        one's matches in recorded order."""
+        with self._lock:
+            shown = sorted(self.by_round, reverse=True)[:last]
+            return [
+                (number, [self.matches[index] for index in self.by_round[number][:most]])
+                for number in shown
+            ]
 
     def find(self, key: str) -> PlayedMatch | None:
         """Return the match of ``key``, None when no such match was read."""

@@ -6,12 +6,12 @@
   warning on stderr.
 * **Token.** With a token every request must carry it: ``Authorization: Bearer <token>``, or
   the ``ruckus_token`` cookie, or once ``?token=<token>`` in a link, which sets that cookie
-  (HttpOnly, SameSite=Strict). Tokens are compared in constant time.
+  (HttpOnly, SameSite=Strict). Tokens are compared in constant time. With ``open_reads`` (an
+  arena served on loopback) reading needs no token: only what may change something does.
 * **CSRF.** Every request that may change something (POST, PUT, PATCH, DELETE) must carry the
   ``ruckus_csrf`` cookie's value back, as the ``X-CSRF-Token`` header or the ``csrf_token``
   form field (:func:`csrf_field` writes it into a form), and an ``Origin``, when sent, must be
-  the server's own. The pages here only read; the middleware is there so that forms added to
-  them are safe from the first one.
+  the server's own. A body over the door's cap is refused (413) before anything reads it.
 * **Headers.** Every response says ``X-Content-Type-Options: nosniff``, ``Referrer-Policy:
   no-referrer`` and a ``Content-Security-Policy`` that lets a page load nothing from elsewhere.
 """
@@ -42,7 +42,7 @@ CSRF_HEADER = "x-csrf-token"
 CSRF_FIELD = "csrf_token"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_FORM_BYTES = 1 << 20
-"""The largest body the CSRF check reads to find the form field."""
+"""The largest body the CSRF check reads by default (a larger one is refused with 413)."""
 SECURITY_HEADERS = (
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -107,11 +107,13 @@ def _with_headers(send: Send, extra: list[tuple[bytes, bytes]]) -> Send:
 
 
 class TokenDoor:
-    """ASGI middleware: every HTTP request needs ``token`` (see the module docstring)."""
+    """ASGI middleware: every HTTP request needs ``token`` (see the module docstring); with
+    ``open_reads``, only the requests that may change something (:data:`UNSAFE_METHODS`)."""
 
-    def __init__(self, app: App, token: str) -> None:
+    def __init__(self, app: App, token: str, open_reads: bool = False) -> None:
         self.app = app
         self.token = token
+        self.open_reads = open_reads
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Pass a request carrying the token on; refuse any other with 401."""
@@ -126,6 +128,8 @@ class TokenDoor:
         elif self._right(query):
             value = f"{TOKEN_COOKIE}={query}; HttpOnly; SameSite=Strict; Path=/"
             await self.app(scope, receive, _with_headers(send, [(b"set-cookie", value.encode())]))
+        elif self.open_reads and scope["method"] not in UNSAFE_METHODS:
+            await self.app(scope, receive, send)
         else:
             await _refuse(send, 401, "a token is needed: Authorization: Bearer <token>")
 
@@ -137,8 +141,9 @@ class CsrfDoor:
     """ASGI middleware: gives each browser a CSRF cookie and checks it on every unsafe
     request (see the module docstring); adds the security headers to every response."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, max_body: int = MAX_FORM_BYTES) -> None:
         self.app = app
+        self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Check an unsafe request's CSRF token, then pass the request on."""
@@ -153,23 +158,26 @@ class CsrfDoor:
             cookie = f"{CSRF_COOKIE}={token}; SameSite=Strict; Path=/"
             extra.append((b"set-cookie", cookie.encode()))
         if scope["method"] in UNSAFE_METHODS:
-            body = await _body(receive)
-            problem = None if body is None else _csrf_problem(scope, known, body)
-            if problem is not None or body is None:
-                await _refuse(send, 403, problem or "the request body is too large")
+            body = await _body(receive, self.max_body)
+            if body is None:
+                await _refuse(send, 413, f"the request body is over {self.max_body} bytes")
+                return
+            problem = _csrf_problem(scope, known, body)
+            if problem is not None:
+                await _refuse(send, 403, problem)
                 return
             receive = _replay(body)
         await self.app(scope, receive, _with_headers(send, extra))
 
 
-async def _body(receive: Receive) -> bytes | None:
-    """Read the whole request body (None past :data:`MAX_FORM_BYTES`)."""
+async def _body(receive: Receive, most: int) -> bytes | None:
+    """Read the whole request body (None past ``most`` bytes)."""
     chunks, size = [], 0
     while True:
         message = await receive()
         chunk = message.get("body", b"")
         size += len(chunk)
-        if size > MAX_FORM_BYTES:
+        if size > most:
             return None
         chunks.append(chunk)
         if not message.get("more_body", False):

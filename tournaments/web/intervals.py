@@ -2,7 +2,8 @@
 
 A bootstrap refits the whole field ``resamples`` times, which takes far longer than a page may:
 :class:`IntervalFits` hands it to one ``spawn`` process of its own at low priority (so neither
-the pages nor a run playing beside them wait on it), when none is running and the matches have
+the pages nor a run playing beside them wait on it; it dies with the server's process, even by
+``kill -9``), when none is running and the matches have
 grown by a quarter since the last one (or there was none). The leaderboard shows the last
 intervals with the number of matches they cover.
 """
@@ -16,6 +17,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
+from tournaments.processes import die_with_parent
 from tournaments.ratings import RatedGame, fit_joint_ratings
 
 GROWTH = 4
@@ -40,7 +42,9 @@ def fit_intervals(
     return Intervals(len(games), {r.name: (r.lower, r.upper) for r in fitted.ratings})
 
 
-def _lower_priority() -> None:
+def _start_fitting(parent: int) -> None:
+    """Start the fitting process: it dies with the server's, and runs below it."""
+    die_with_parent(parent)
     os.nice(NICENESS)
 
 
@@ -69,7 +73,9 @@ class IntervalFits:
         with self._lock:
             if self._pool is None:
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(1, context, initializer=_lower_priority)
+                self._pool = ProcessPoolExecutor(
+                    1, context, initializer=_start_fitting, initargs=(os.getpid(),)
+                )
             future = self._pool.submit(
                 fit_intervals, self.bots, games(), self.anchor, self.resamples
             )

@@ -4,20 +4,21 @@ that the templates lay out and the JSON routes return.
 The leaderboard's rows are those of ``tournament show`` (:func:`~tournaments.runner.report.
 standings_row`: place, games, W/D/L, points, the joint rating) with the last bootstrap
 interval and the faults summed; a bot page's pairings are the statistics of
-:func:`~tournaments.stats.pairing_stats` against each opponent it met.
+:func:`~tournaments.stats.opponents_stats` against each opponent it met.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from referee.matchlog import read_log
+from referee.matchlog import result_line
 from tournaments.runner.report import standing_row
 from tournaments.standings import BotStanding, StandingsOptions, compute_standings
-from tournaments.stats import pairing_stats
+from tournaments.stats import opponents_stats
 from tournaments.stats.records import relative_score
 from tournaments.store import MatchResult
 from tournaments.ui.tables import format_duration
@@ -109,10 +110,10 @@ def bot_pairings(board: Board, bot: str) -> list[Row]:
     for played in board.games_of(bot):
         for name in set(played.result.seats) - {bot}:
             shared.setdefault(name, []).append(played.result)
-    players = board.definition.players
+    met = {name: shared[name] for name in board.bots if name in shared}
     rows = []
-    for opponent in (name for name in board.bots if name in shared):
-        stats = pairing_stats(shared[opponent], bot, opponent, players)
+    for stats in opponents_stats(met, bot, board.definition.players):
+        opponent = stats.opponent
         elo = stats.paired or stats.trinomial
         rows.append(
             {
@@ -125,6 +126,24 @@ def bot_pairings(board: Board, bot: str) -> list[Row]:
             }
         )
     return rows
+
+
+def kept_pairings(board: Board, bot: str) -> list[Row]:
+    """Return :func:`bot_pairings`, worked out again only once ``bot`` has played again."""
+    return board.per_bot("pairings", bot, functools.partial(bot_pairings, board, bot))
+
+
+def kept_faults(board: Board, bot: str) -> list[Row]:
+    """Return :func:`bot_faults`, worked out again only once ``bot`` has played again."""
+    return board.per_bot("faults", bot, functools.partial(bot_faults, board, bot))
+
+
+def warm_bot_pages(board: Board) -> None:
+    """Work out every bot's pairings and faults now (a board opened on stored results does,
+    before it is served), so that no bot page waits on them until the bot plays again."""
+    for bot in board.bots:
+        kept_pairings(board, bot)
+        kept_faults(board, bot)
 
 
 def _signed(value: float) -> str:
@@ -158,7 +177,7 @@ def _details(board: Board, played: PlayedMatch, seats: Sequence[int]) -> list[st
     if path is None:
         return []
     try:
-        result = read_log(path).result
+        result = result_line(path)
     except (OSError, ValueError, EOFError):
         return []
     faults = [] if result is None else result.get("faults", [])
@@ -191,14 +210,10 @@ def _seconds(stamp: str) -> float | None:
 
 def rounds(board: Board, last: int, most: int = 100) -> list[tuple[int, list[Row]]]:
     """Return the last ``last`` rounds played, newest first, with up to ``most`` matches each."""
-    matches = list(board.matches)
-    shown = sorted({played.result.round for played in matches}, reverse=True)[:last]
-    grouped: dict[int, list[Row]] = {number: [] for number in shown}
-    for played in matches:
-        rows = grouped.get(played.result.round)
-        if rows is not None and len(rows) < most:
-            rows.append(match_row(played))
-    return list(grouped.items())
+    return [
+        (number, [match_row(played) for played in matches])
+        for number, matches in board.latest_rounds(last, most)
+    ]
 
 
 def sprt_series(board: Board) -> list[Row]:

@@ -9,17 +9,21 @@ server-sent events within a poll and a tick of :data:`tournaments.web.app.EVENT_
 from __future__ import annotations
 
 import asyncio
+import gc
+import secrets
 import socket
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import uvicorn
 
+from referee.transport.security import is_loopback
 from tournaments.web.app import Site, create_app
 from tournaments.web.board import Board
 from tournaments.web.doors import check_bind
 from tournaments.web.intervals import IntervalFits
+from tournaments.web.pages import warm_bot_pages
 from tournaments.web.source import RunSource
 
 POLL_SECONDS = 0.25
@@ -39,12 +43,21 @@ class ServeOptions:
     token: str | None = None
     insecure: bool = False
     resamples: int = DEFAULT_RESAMPLES
+    open_reads: bool = False
+    """With a token: reading needs none, only changing does (an arena on loopback)."""
 
     def check(self) -> str | None:
         """Return the warning the bind calls for (DoorError when it is refused)."""
         if (self.tls_cert is None) != (self.tls_key is None):
             raise ValueError("give both --tls-cert and --tls-key, or neither")
         return check_bind(self.host, self.tls_cert is not None, bool(self.token), self.insecure)
+
+
+def arena_options(options: ServeOptions) -> ServeOptions:
+    """Return ``options`` for serving an arena: it always has a token (drawn when none is
+    given), which changing its bots needs; on loopback reading needs none."""
+    token = options.token or secrets.token_urlsafe(24)
+    return replace(options, token=token, open_reads=is_loopback(options.host))
 
 
 class _Poller(threading.Thread):
@@ -57,7 +70,7 @@ class _Poller(threading.Thread):
 
     def run(self) -> None:
         while not self.stopping.wait(POLL_SECONDS):
-            self.site.board.refresh()
+            self.site.refresh()
             fits = self.site.intervals
             if fits.due(len(self.site.board.matches)):
                 fits.start(self.site.board.rated_games)
@@ -71,8 +84,10 @@ class WebServer:
         scheme = "https" if options.tls_cert else "http"
         host = f"[{options.host}]" if ":" in options.host else options.host
         self.url = f"{scheme}://{host}:{sock.getsockname()[1]}/"
+        self.changing_url = None if options.token is None else f"{self.url}?token={options.token}"
+        """The link that lets a browser change what the server shows (it sets the token)."""
         config = uvicorn.Config(
-            create_app(site, options.token),
+            create_app(site, options.token, options.open_reads),
             log_level="warning",
             ssl_certfile=options.tls_cert,
             ssl_keyfile=options.tls_key,
@@ -116,9 +131,12 @@ def _bound_socket(host: str, port: int) -> socket.socket:
 
 
 def start(source: RunSource, options: ServeOptions) -> WebServer:
-    """Read ``source`` once, then serve it as ``options`` say; return the running server."""
+    """Read ``source`` once (every bot page's figures worked out), then serve it as
+    ``options`` say; return the running server."""
     board = Board(source)
     board.refresh()
+    warm_bot_pages(board)
+    gc.collect()  # the garbage of opening, collected now rather than in a first request
     definition = board.definition
     site = Site(board, IntervalFits(board.bots, definition.anchor, options.resamples))
     server = WebServer(site, options, _bound_socket(options.host, options.port))

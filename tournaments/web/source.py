@@ -61,6 +61,11 @@ class RunSource(Protocol):
         """Return a number that grows whenever a match is added (cheap: it is polled)."""
         ...
 
+    def revision(self) -> int:
+        """Return a number that changes whenever something else the pages show does (an
+        arena's bots; cheap: it is polled). The definition is read again when it changes."""
+        ...
+
     def matches(self, after: int = 0) -> list[PlayedMatch]:
         """Return the matches recorded after the first ``after`` ones, in recorded order."""
         ...
@@ -74,8 +79,9 @@ class RunSource(Protocol):
         ...
 
 
-class RunFolderSource:
-    """A run folder (``RUN/results.sqlite`` and its logs) read without writing anything."""
+class StoredMatches:
+    """The matches, logs and bot output of a folder holding a store (``results.sqlite``), read
+    through a read-only connection: what a run folder and an arena have alike."""
 
     def __init__(self, root: Path) -> None:
         self.root = root.resolve()
@@ -93,11 +99,61 @@ class RunFolderSource:
                 f"{root}: store version {version}; open it once with "
                 "'ruckus tournament show' to bring it up to date"
             )
+
+    def version(self) -> int:
+        """Return the highest ``seq`` stored (results are numbered 1, 2, ... as recorded)."""
+        with self._lock:
+            return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM matches").fetchone()[0])
+
+    def _matches(self, after: int, scenario: str) -> list[PlayedMatch]:
+        """Return the matches whose ``seq`` is above ``after``, in recorded order."""
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {MATCH_COLUMNS} FROM matches WHERE seq > ? ORDER BY seq", (after,)
+            ).fetchall()
+        return [PlayedMatch(row[1], result_of_row(row), scenario) for row in rows]
+
+    def log_file(self, match: PlayedMatch) -> Path | None:
+        """Return the log of ``match`` when it resolves to a file inside the folder."""
+        return self._inside(self.root / match.result.log_path)
+
+    def bot_output(self, bot: str) -> str | None:
+        """Return the end of the output of ``bot``'s latest start (``bots/<bot>.<n>.log``)."""
+        folder = self.root / BOT_OUTPUT
+        if not folder.is_dir():
+            return None
+        starts = [path for path in folder.iterdir() if _start_number(path.name, bot) is not None]
+        if not starts:
+            return None
+        latest = self._inside(max(starts, key=lambda path: _start_number(path.name, bot) or 0))
+        return None if latest is None else tail_of(latest)
+
+    def _inside(self, path: Path) -> Path | None:
+        """Return ``path`` resolved when it is a regular file inside the folder."""
+        resolved = path.resolve()
+        if not resolved.is_relative_to(self.root) or not resolved.is_file():
+            return None
+        return resolved
+
+    def close(self) -> None:
+        """Close the database connection."""
+        self._db.close()
+
+
+class RunFolderSource(StoredMatches):
+    """A run folder (``RUN/results.sqlite`` and its logs) read without writing anything."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root)
         self._definition = self._read_definition()
 
     def _read_definition(self) -> TournamentDefinition:
         """Return the stored definition, with the seed the store drew when it names none."""
-        text, drawn = self._db.execute("SELECT definition_text, drawn_seed FROM run").fetchone()
+        row = self._db.execute("SELECT definition_text, drawn_seed FROM run").fetchone()
+        if row is None:
+            self._db.close()
+            raise SourceError(f"{self.root} holds no tournament run")
+        text, drawn = row
         definition = parse_definition(text)
         if definition.seed is not None:
             return definition
@@ -112,45 +168,13 @@ class RunFolderSource:
         """Return the definition the run started with."""
         return self._definition
 
-    def version(self) -> int:
-        """Return the highest ``seq`` stored (results are numbered 1, 2, ... as recorded)."""
-        with self._lock:
-            return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM matches").fetchone()[0])
+    def revision(self) -> int:
+        """Return 0: nothing but the matches changes in a run."""
+        return 0
 
     def matches(self, after: int = 0) -> list[PlayedMatch]:
         """Return the matches whose ``seq`` is above ``after``, in recorded order."""
-        with self._lock:
-            rows = self._db.execute(
-                f"SELECT {MATCH_COLUMNS} FROM matches WHERE seq > ? ORDER BY seq", (after,)
-            ).fetchall()
-        scenario = self._definition.played_scenario
-        return [PlayedMatch(row[1], result_of_row(row), scenario) for row in rows]
-
-    def log_file(self, match: PlayedMatch) -> Path | None:
-        """Return the log of ``match`` when it resolves to a file inside the run folder."""
-        return self._inside(self.root / match.result.log_path)
-
-    def bot_output(self, bot: str) -> str | None:
-        """Return the end of the output of ``bot``'s latest start (``bots/<bot>.<n>.log``)."""
-        folder = self.root / BOT_OUTPUT
-        if not folder.is_dir():
-            return None
-        starts = [path for path in folder.iterdir() if _start_number(path.name, bot) is not None]
-        if not starts:
-            return None
-        latest = self._inside(max(starts, key=lambda path: _start_number(path.name, bot) or 0))
-        return None if latest is None else _tail(latest, OUTPUT_TAIL_BYTES)
-
-    def _inside(self, path: Path) -> Path | None:
-        """Return ``path`` resolved when it is a regular file inside the run folder."""
-        resolved = path.resolve()
-        if not resolved.is_relative_to(self.root) or not resolved.is_file():
-            return None
-        return resolved
-
-    def close(self) -> None:
-        """Close the database connection."""
-        self._db.close()
+        return self._matches(after, self._definition.played_scenario)
 
 
 def _start_number(name: str, bot: str) -> int | None:
@@ -162,7 +186,7 @@ def _start_number(name: str, bot: str) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-def _tail(path: Path, size: int) -> str:
+def tail_of(path: Path, size: int = OUTPUT_TAIL_BYTES) -> str:
     """Return the last ``size`` bytes of ``path`` as text (undecodable bytes replaced)."""
     with path.open("rb") as file:
         file.seek(max(0, path.stat().st_size - size))

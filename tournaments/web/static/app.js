@@ -1,5 +1,5 @@
-// The pages' behaviour: live refresh on server-sent events, the leaderboard's highlight and
-// the charts (Chart.js, served from this package).
+// The pages' behaviour: live refresh on server-sent events, the leaderboard's highlight, the
+// charts (Chart.js, served from this package) and an arena's forms (add and retire a bot).
 "use strict";
 
 let highlighted = null;
@@ -73,19 +73,63 @@ function wireLeaderboard() {
   if (highlighted) highlight(highlighted);
 }
 
+// An arena's form is sent by fetch: its fields urlencoded (the CSRF token among them), or an
+// uploaded bot folder as the body itself with the token in the X-CSRF-Token header.
+async function submitArenaForm(form) {
+  const message = form.querySelector(".arena-message");
+  const fields = new FormData(form);
+  const archive = fields.get("archive");
+  let response;
+  if (archive && archive.size) {
+    const query = new URLSearchParams({ name: fields.get("name"), mode: fields.get("mode") || "add" });
+    response = await fetch(`${form.dataset.arenaForm}?${query}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/octet-stream", "X-CSRF-Token": fields.get("csrf_token") },
+      body: archive,
+    });
+  } else {
+    fields.delete("archive");
+    response = await fetch(form.dataset.arenaForm, { method: "POST", body: new URLSearchParams(fields) });
+  }
+  const text = await response.text();
+  let answer = {};
+  try { answer = JSON.parse(text); } catch (error) { answer = { error: text }; }
+  const failed = !response.ok;
+  message.classList.toggle("error", failed);
+  if (response.status === 401) message.textContent = "changing the arena needs its token: open the link `ruckus arena run` printed";
+  else if (failed) message.textContent = answer.error || text;
+  else if (answer.entry) message.textContent = `${answer.entry} added: ${answer.status}`;
+  else message.textContent = `retired ${(answer.retired || []).join(", ") || "nothing"}`;
+}
+
+function wireArenaForms() {
+  for (const form of document.querySelectorAll("form[data-arena-form]")) {
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      submitArenaForm(form);
+    });
+  }
+}
+
 function start() {
   drawCharts();
   wireLeaderboard();
+  wireArenaForms();
 }
 
-async function refresh(version) {
-  if (version <= Number(document.body.dataset.version)) return;
+function shown(page) {
+  return `${page.body.dataset.version}.${page.body.dataset.revision}`;
+}
+
+async function refresh() {
   const response = await fetch(location.href, { headers: { Accept: "text/html" } });
   if (!response.ok) return;
   const page = new DOMParser().parseFromString(await response.text(), "text/html");
   const content = page.getElementById("content");
   if (!content) return;
+  if (shown(page) === shown(document)) return;
   document.body.dataset.version = page.body.dataset.version;
+  document.body.dataset.revision = page.body.dataset.revision;
   const replay = document.querySelector("iframe.replay");
   if (!replay) document.getElementById("content").replaceWith(content);
   for (const id of ["progress"]) {
@@ -104,7 +148,12 @@ function listen() {
   const events = new EventSource("/events");
   events.addEventListener("open", () => live.classList.add("on"));
   events.addEventListener("error", () => live.classList.remove("on"));
-  events.addEventListener("version", (event) => refresh(Number(event.data)));
+  events.addEventListener("version", (event) => {
+    if (Number(event.data) > Number(document.body.dataset.version)) refresh();
+  });
+  events.addEventListener("revision", (event) => {
+    if (event.data !== document.body.dataset.revision) refresh();
+  });
 }
 
 document.addEventListener("DOMContentLoaded", () => {
