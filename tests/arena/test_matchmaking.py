@@ -63,14 +63,22 @@ def test_a_settling_step_favours_the_head_of_the_table():
 
 
 def test_a_covering_step_gives_the_least_played_bot_a_partner_it_has_met_least():
-    bots = [_bot("few", 30, games=10), _bot("twin", 30.1), _bot("other", 30.6), _bot("far", 60)]
+    bots = [_bot("few", 30, games=2), _bot("twin", 30.1), _bot("other", 30.6), _bot("far", 60)]
     assert pairing_gain(bots[0], bots[1]) > pairing_gain(bots[0], bots[2])
-    fresh = choose_group(bots, 2, random.Random(5), step=1)
+    fresh = choose_group(bots, 2, random.Random(5), step=1, min_games=0)
     assert set(fresh) == {"few", "twin"}
     met = {frozenset(("few", "twin")): 3}
-    assert set(choose_group(bots, 2, random.Random(5), step=1, met=met)) == {"few", "other"}
+    covered = choose_group(bots, 2, random.Random(5), step=1, met=met, min_games=0)
+    assert set(covered) == {"few", "other"}
     # a settling step goes by gain alone, whatever the meetings
-    assert set(choose_group(bots, 2, random.Random(5), step=2, met=met)) == {"few", "twin"}
+    settled = choose_group(bots, 2, random.Random(5), step=2, met=met, min_games=0)
+    assert set(settled) == {"few", "twin"}
+
+
+def test_covering_ends_once_every_bot_has_played_as_many_games_as_it_has_opponents():
+    bots = [_bot("few", 30, games=3), _bot("twin", 30.1), _bot("other", 30.6), _bot("far", 60)]
+    met = {frozenset(("few", "twin")): 3}
+    assert set(choose_group(bots, 2, random.Random(5), step=1, met=met)) == {"few", "twin"}
 
 
 def test_meetings_count_the_steps_two_bots_played_together_not_their_games():

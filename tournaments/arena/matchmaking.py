@@ -16,9 +16,11 @@ would replay the one closest pairing; the steps therefore take turns:
 * a **settling** step (even step numbers) plays the pairing of most gain, counting a pairing
   with one of the current top three :data:`TOP_WEIGHT` times (the top of the table is what
   its readers look at first, and what is hardest to get right by chance);
-* a **covering** step (odd numbers) is built around the bot that has played the fewest games,
-  with the partner of most gain divided by one more than the steps the two have played
-  together, so every bot keeps meeting new opponents, as in a round-robin.
+* a **covering** step (odd numbers, while some bot has played fewer games than there are
+  other bots) is built around the bot that has played the fewest games, with the partner of
+  most gain divided by one more than the steps the two have played together, so every bot
+  meets new opponents, as in a round-robin, before the games go to the undecided pairings
+  alone (covering for good kept near-equal bots flipping to the end).
 
 A group of 3 or more is grown from its first pairing (or bot) by the bot that adds the most
 with the bots already in it. New bots come first: while a bot has played fewer than
@@ -125,7 +127,7 @@ def choose_group(
     order = list(bots)
     rng.shuffle(order)  # ties go to a seeded draw, not to the order the bots were added in
     newest = min(order, key=lambda bot: bot.games)
-    covering = step % 2 == 1
+    covering = step % 2 == 1 and newest.games < len(bots) - 1
     worth = _covering(met or {}, beta) if covering else _settling(order, beta, candidate_interval)
     if newest.games < min_games or covering:
         group = [newest]
