@@ -1,7 +1,7 @@
 """Shared test settings: a bounded Hypothesis profile so the suite stays fast and repeatable,
 and the headless Chromium the browser tests drive (Debian's, never a downloaded one)."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,3 +33,26 @@ def browser() -> Iterator[Any]:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def watched_page(browser: Any) -> Iterator[Callable[[int, int, int, str], Any]]:
+    """Return a maker of browser pages: ``make(width, height, timeout_ms, stays_on)`` opens one
+    in a fresh context; at the test's end each context is closed, and the test fails if a page
+    raised a script error or asked for a URL that does not start with ``stays_on``."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(width: int, height: int, timeout_ms: int, stays_on: str) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        opened = context.new_page()
+        opened.set_default_timeout(timeout_ms)
+        opened.on("pageerror", lambda error: errors.append(str(error)))
+        opened.on("request", lambda r: None if r.url.startswith(stays_on) else errors.append(r.url))
+        return opened
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert errors == [], "page errors or requests leaving the page's own server"

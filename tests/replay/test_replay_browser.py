@@ -11,7 +11,6 @@ in the test's temporary directory.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,16 +23,8 @@ from tournaments.replay.timeline import load_timeline
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    opened = context.new_page()
-    opened.set_default_timeout(10_000)
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on("request", lambda r: errors.append(r.url) if not r.url.startswith("file:") else None)
-    yield opened
-    context.close()
-    assert errors == [], "page errors or network requests"
+def page(watched_page: Any) -> Any:
+    return watched_page(1280, 900, 10_000, "file:")
 
 
 def _export(log: Path, out: Path, *seat: str) -> Path:

@@ -5,7 +5,6 @@ to its replay, and every page's screenshot is saved in docs/web/ for the README.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,19 +15,8 @@ SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1200, "height": 760})
-    opened = context.new_page()
-    opened.set_default_timeout(10_000)
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on(
-        "request",
-        lambda r: None if r.url.startswith("http://127.0.0.1") else errors.append(r.url),
-    )
-    yield opened
-    context.close()
-    assert errors == [], "page errors or requests leaving the server"
+def page(watched_page: Any) -> Any:
+    return watched_page(1200, 760, 10_000, "http://127.0.0.1")
 
 
 def shot(page: Any, name: str) -> None:
