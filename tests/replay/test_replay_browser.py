@@ -150,3 +150,20 @@ def test_a_single_seat_export_has_no_selector(page: Any, make_log: MakeLog, tmp_
     page.goto(_export(make_log("pilfer"), tmp_path / "one.html", "--seat", "0").as_uri())
     assert not page.get_by_test_id("viewer").is_visible()
     assert "seen by seat 0" in page.locator("#meta").inner_text()
+
+
+def test_a_simultaneous_move_game_replays_each_joint_step_as_one_frame(
+    page: Any, make_log: MakeLog, tmp_path: Path
+) -> None:
+    log = make_log("grid-race", seed=2, players=3)
+    steps = sum(line["type"] == "decision" for line in read_lines(log))
+    page.goto(_export(log, tmp_path / "race.html").as_uri())
+    assert page.locator("#board rect").count() >= 4  # the grid and a head per snake
+    for step in range(1, min(6, steps + 1)):
+        page.get_by_test_id("forward").click()
+        assert _position(page) == step
+        moved = page.get_by_test_id("decision").inner_text()
+        assert " + " in moved and "0: " in moved, moved  # every seat's move, in one frame
+    page.screenshot(path=str(tmp_path / "race.png"), full_page=True)
+    page.get_by_test_id("end").click()
+    assert _position(page) == steps
