@@ -143,7 +143,8 @@ class PilferGame(configs.DataclassConfigs):
         afresh among those tokens, and a new random source for the dice and spinners.
 
         Face-up, carried, discarded and delivered tokens keep their kinds: the seat saw them,
-        so the kinds left to deal are exactly the ones it cannot place.
+        so the kinds left to deal are exactly the ones it cannot place. The events of the last
+        ``apply`` are the ones the seat saw (another seat's sniff would name a redealt kind).
         """
         unseen = [
             token
@@ -160,6 +161,7 @@ class PilferGame(configs.DataclassConfigs):
         new = state.copy()
         new.bag = tuple(bag)
         new.rng = Rng(rng.getrandbits(64))
+        new.events = [event for event in state.events if event.is_visible_to(seat)]
         return new
 
     def digest(self, state: State) -> str:
