@@ -18,7 +18,7 @@ from referee.games.base import (
     ranks_from_keys,
     stable_digest,
 )
-from referee.games.pilfer import actions, flow, observe, render, setup
+from referee.games.pilfer import actions, flow, observe, render, seen, setup
 from referee.games.pilfer.actions import Action
 from referee.games.pilfer.config import SCENARIOS, Config, make_config
 from referee.games.pilfer.scoring import ranking_keys
@@ -163,6 +163,18 @@ class PilferGame(configs.DataclassConfigs):
         new.rng = Rng(rng.getrandbits(64))
         new.events = [event for event in state.events if event.is_visible_to(seat)]
         return new
+
+    def state_from_view(
+        self,
+        config: Config,
+        players: int,
+        seat: int,
+        observation: dict[str, JsonValue],
+        rng: random.Random,
+    ) -> State | None:
+        """Return a state consistent with what ``seat`` observes, unseen token kinds dealt from
+        ``rng``; None outside MAIN and ACTIVATION decisions (seen.py)."""
+        return seen.state_from_view(config, players, seat, observation, rng)
 
     def digest(self, state: State) -> str:
         """Return a stable hash of the full state."""

@@ -54,6 +54,7 @@ from referee.games.wabbit.observe import observe, static_map
 from referee.games.wabbit.render import render
 from referee.games.wabbit.resample import resample
 from referee.games.wabbit.rules import compute_legal, perform
+from referee.games.wabbit.seen import state_from_view
 from referee.games.wabbit.state import OVER, SEASONS, WHOMP, State, initial_state
 from referee.games.wabbit.turns import emit, start_turn
 
@@ -163,6 +164,18 @@ class WabbitGame(configs.DataclassConfigs):
         """Return a state ``seat`` cannot tell from ``state``: the other hands and the draw
         pile dealt afresh from the cards it has not seen, a new random source (resample.py)."""
         return resample(state, seat, rng)
+
+    def state_from_view(
+        self,
+        config: Config,
+        players: int,
+        seat: int,
+        observation: dict[str, Any],
+        rng: random.Random,
+    ) -> State | None:
+        """Return a state consistent with what ``seat`` observes, the unseen cards dealt from
+        ``rng``; None while a step is in progress (an attack, a discard, loot: seen.py)."""
+        return state_from_view(config, players, seat, observation, rng)
 
     def digest(self, state: State) -> str:
         """Return a stable hash of the whole state, Rng included."""

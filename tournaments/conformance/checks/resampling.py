@@ -111,3 +111,37 @@ def test_resampling_draws_what_the_seat_cannot_see_afresh(game_plugin: GamePlugi
         for state in states
         for seat in range(players)
     )
+
+
+def _rebuild(plugin: GamePlugin) -> Any:
+    """Return the engine's ``state_from_view``, or skip the check when the engine offers none."""
+    rebuild = getattr(plugin.engine, "state_from_view", None)
+    if rebuild is None:
+        pytest.skip(f"{plugin.name} offers no state_from_view (optional in the engine contract)")
+    return rebuild
+
+
+def test_a_state_from_the_view_of_the_seat_to_move_looks_the_same_to_it(
+    game_plugin: GamePlugin,
+) -> None:
+    """A state built from what the seat to move observes shows it that observation and offers
+    it the same actions, at some positions of every match at least; a few play to an end."""
+    game = game_plugin.engine
+    rebuild = _rebuild(game_plugin)
+    rng = random.Random(5)
+    for players in player_counts(game):
+        config = game.make_config()
+        rebuilt = []
+        for state in sample_states(game, players, seed=11)[::3]:
+            seat = game.to_move(state)
+            if seat is None:
+                continue
+            seen = game.observe(state, seat)
+            other = rebuild(config, players, seat, seen, rng)
+            if other is not None:
+                assert game.observe(other, seat) == seen
+                assert _labels(game, other) == _labels(game, state)
+                rebuilt.append(other)
+        assert rebuilt, f"{game_plugin.name} rebuilt no position of a {players}-seat match"
+        for other in rebuilt[:: max(1, len(rebuilt) // PLAYED_OUT)][:PLAYED_OUT]:
+            assert _plays_to_an_end(game, other, rng)
