@@ -32,7 +32,7 @@ class PilferSearch(MonteCarloBot, PilferGreedy):
 
     def rounds_left(self, config: Any, seen: dict[str, Any]) -> int:
         """Return the rounds left before the round cap (this one included)."""
-        return config.max_rounds - int(seen.get("round", 0)) + 1
+        return int(config.max_rounds) - int(seen.get("round", 0)) + 1
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ class WabbitSearch(MonteCarloBot, WabbitGreedy):
 
     def rounds_left(self, config: Any, seen: dict[str, Any]) -> int:
         """Return the rounds left in the match (this one included)."""
-        return config.rounds - int(seen.get("round", 1)) + 1
+        return int(config.rounds) - int(seen.get("round", 1)) + 1
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ def _seat_value(seen: dict[str, Any], seat: int, config: Any) -> float:
             value += config.leftover_carrot_vp * planted
         standing = sum(1 for building in seen["buildings"] if building["standing"])
         value += config.farmer_standing_building_vp * standing
-    return value
+    return float(value)
 
 
 def evaluate(state: Any, seat: int, config: Any) -> float:
@@ -88,10 +88,9 @@ def candidates(
     return ranked[: RUNNERS_UP + 1]
 
 
-def turn_seat(state: Any) -> int:
+def turn_seat(state: Any) -> int | None:
     """Return the seat whose turn ``state`` is in (``GAME.status``)."""
-    seat: int = GAME.status(state).turn_seat
-    return seat
+    return GAME.status(state).turn_seat
 
 
 def _world(observation: dict[str, Any], config: Any, seat: int, rng: random.Random) -> Any:
