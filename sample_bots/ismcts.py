@@ -6,7 +6,9 @@ offers the actions the referee listed, and grows a single-observer ISMCTS tree o
 determinisations drawn by ``resample`` (``sample_bots.ismcts_tree``) until its thinking time
 is up. By itself it plays out at random to the end of the game (or ``PLAYOUT_LIMIT``
 decisions) and scores a seat by the share of the other seats it beats; a game's own ISMCTS
-bot (``pilfer_ismcts``, ``wabbit_ismcts``) plugs in its greedy policy and its evaluation.
+bot (``pilfer_ismcts``, ``wabbit_ismcts``) plugs in its greedy policy, its evaluation and
+the root candidates its search bot would try, and keeps the greedy choice unless the tree
+clearly beats it (``conservative``).
 A decision the engine cannot rebuild is answered by ``fallback`` (here: at random).
 
 It thinks for a share of its time bank, never more than ``--think-ms`` (default 400) and
@@ -88,6 +90,9 @@ class IsmctsBot(ruckus.Bot):
     """The thinking cap per decision when none is given."""
     decisions_per_match = 200
     """About how many decisions a seat takes in a match (used to share out the time bank)."""
+    conservative = False
+    """Whether to play the playout policy's choice unless the search clearly beats it (for a
+    strong policy; a random one is no default worth keeping)."""
 
     def __init__(self, think_ms: int | None = None, seed: int | None = None) -> None:
         super().__init__()
@@ -120,11 +125,16 @@ class IsmctsBot(ruckus.Bot):
         engine, model = match.engine, match.model
         root = model.state_from_view(match.config, match.players, match.seat, seen, self.rng)
         labels = [action.label for action in actions]
+        data = [ruckus.game_data(action.action) for action in actions]
         if root is None or [engine.action_label(a) for a in engine.legal_actions(root)] != labels:
-            data = [ruckus.game_data(action.action) for action in actions]
             return self.fallback(match, seen, data)
+        candidates = self.candidates(match, seen, data, root)
+        if candidates is not None and len(candidates) < 2:
+            return candidates[0]
         playout = self.playout(match, seen)
-        search = Search(engine, playout, model.resample, match.seat, self.rng)
+        search = Search(
+            engine, playout, model.resample, match.seat, self.rng, candidates, self.conservative
+        )
         return search.run(root, deadline)
 
     def playout(self, match: Match, seen: dict[str, Any]) -> Playout:
@@ -147,6 +157,12 @@ class IsmctsBot(ruckus.Bot):
             turn_seat=lambda state: engine.status(state).turn_seat,
             limit=PLAYOUT_LIMIT,
         )
+
+    def candidates(
+        self, match: Match, seen: dict[str, Any], data: list[dict[str, Any]], root: Any
+    ) -> list[int] | None:
+        """Return the indices of the root actions to search (here: None, every one)."""
+        return None
 
     def fallback(self, match: Match, seen: dict[str, Any], data: list[dict[str, Any]]) -> int:
         """Return the choice at a decision the engine cannot rebuild (here: at random)."""
