@@ -50,11 +50,11 @@ def _pick_rewards(state: tuple[int, int | None]) -> list[float]:
     return [1.0 if won else 0.0, 0.0 if won else 1.0]
 
 
-def _pick_search(seed: int) -> Search:
+def _pick_search(seed: int, favourite: int = 0, **options: Any) -> Search:
     playout = Playout(
-        policy=lambda state, actions: 0, rewards=_pick_rewards, turn_seat=lambda state: 0
+        policy=lambda state, actions: favourite, rewards=_pick_rewards, turn_seat=lambda state: 0
     )
-    return Search(Pick(), playout, Pick().resample, 0, random.Random(seed))
+    return Search(Pick(), playout, Pick().resample, 0, random.Random(seed), **options)
 
 
 def test_tree_statistics_count_every_visit_and_every_availability():
@@ -78,6 +78,27 @@ def test_the_tree_plays_the_best_action_and_widens_one_child_at_a_time():
     search.iterate((0, None))
     assert list(search.tree.children) == [0]  # the policy's choice first
     assert search.run((0, None), Deadline(0.2)) == 2
+
+
+def test_a_conservative_search_leaves_the_policy_only_for_a_clearly_better_move():
+    assert _pick_search(3, favourite=0, conservative=True).run((0, None), Deadline(0.1)) == 2
+    keeps = _pick_search(4, favourite=1, conservative=True, candidates=[1, 3])
+    assert keeps.run((0, None), Deadline(0.1)) == 1
+    assert set(keeps.tree.children) == {1, 3}  # only the candidates are searched
+
+
+def test_standard_errors_need_visits_and_shrink_with_them():
+    few = Node(mover=0)
+    few.update([1.0])
+    assert few.standard_error() == float("inf")
+    steady, noisy = Node(mover=0), Node(mover=0)
+    for k in range(40):
+        steady.update([0.6])
+        noisy.update([float(k % 2)])
+    assert steady.standard_error() == pytest.approx(0.0, abs=1e-6)
+    assert noisy.standard_error() == pytest.approx(0.5 / 40**0.5, rel=0.05)
+    assert steady.beats(noisy) is False  # 0.6 against 0.5 +- 0.08: not two errors
+    assert Node(mover=0, visits=8, total=8.0, square=8.0).beats(noisy)
 
 
 def test_ucb_uses_availability_and_the_policy_bias_fades():
