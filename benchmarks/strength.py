@@ -1,12 +1,15 @@
-"""Measured strength of the sample bots: a round-robin of random, greedy and search per game.
+"""Measured strength of the sample bots: a round-robin of random, greedy, search and ismcts.
 
 Every pairing plays ``--games`` matches over real gRPC, each bot in its own process; the
 matches come in pairs that reuse one seed with the seats swapped, so seat advantage and
-luck cancel out. Prints JSON: per pairing W/D/L of the first bot against the second and the
+luck cancel out. With ``--players 4`` each bot takes every other seat (A B A B, then B A B A
+on the same seed) and a match goes to the bot whose two seats have the better (lower) sum of
+places. Prints JSON: per pairing W/D/L of the first bot against the second and the
 Elo difference with its 95% interval from single games (tournaments.stats.pairwise_elo:
 trinomial, empirical-likelihood interval; a 100% or 0% score gives a one-sided bound).
 Usage: ``python benchmarks/strength.py --game pilfer --games 50``;
 ``--levels greedy search`` plays only the pairings of those bots. One report per game.
+``--think-ms`` gives the search and ismcts bots the same thinking cap per decision.
 ``--quick`` plays random against search (thinking 1 ms) twice per game, a check that it runs.
 """
 
@@ -36,7 +39,9 @@ from sample_bots.registry import sample_bots
 from sample_bots.wabbit_search import WabbitSearch
 from tournaments.stats import pairwise_elo
 
-LEVELS = ("random", "greedy", "search")
+LEVELS = ("random", "greedy", "search", "ismcts")
+THINKING = frozenset({"search", "ismcts"})
+"""The levels that take ``--think-ms``."""
 SEARCH_BOTS = {"pilfer": PilferSearch, "wabbit": WabbitSearch}
 """The search bot of each game (for its default thinking cap)."""
 QUICK = {"games": 2, "think_ms": 1, "levels": ["random", "search"]}
@@ -50,7 +55,7 @@ def bot_commands(
     for level in levels:
         command = sample_bots().get(f"{game}-{level}")
         if command is not None:
-            extra = ("--think-ms", str(think_ms)) if level == "search" else ()
+            extra = ("--think-ms", str(think_ms)) if level in THINKING else ()
             commands[level] = (*command, *extra)
     return commands
 
@@ -74,10 +79,17 @@ class Worker:
         self.stack.close()
 
 
+def seatings(first: str, second: str, players: int) -> list[tuple[str, ...]]:
+    """Return the two seatings of one seed: the levels alternate seats, then swap."""
+    one = tuple(first if seat % 2 == 0 else second for seat in range(players))
+    other = tuple(second if level == first else first for level in one)
+    return [one, other]
+
+
 def play(
-    game: str, seats: tuple[str, str], seed: int, worker: Worker, folder: Path
+    game: str, seats: tuple[str, ...], seed: int, worker: Worker, folder: Path
 ) -> tuple[int, ...]:
-    """Play one match between two levels; return the ranks of the seats."""
+    """Play one match of the levels in ``seats``; return the ranks of the seats."""
     setup = MatchSetup.for_game(game, seed, clocks=Clocks(decision_ms=2_000, bank_ms=300_000))
     specs = [parse_bot(worker.addresses[level], game) for level in seats]
     with open_players(specs, game, folder) as players:
@@ -88,15 +100,21 @@ def play(
 
 
 def run(
-    game: str, games: int, think_ms: int, workers: int, seed: int, levels: tuple[str, ...] = LEVELS
+    game: str,
+    games: int,
+    think_ms: int,
+    workers: int,
+    seed: int,
+    levels: tuple[str, ...] = LEVELS,
+    players: int = 2,
 ) -> dict[str, object]:
     """Play every pairing of ``levels`` and return the JSON report."""
     commands = bot_commands(game, think_ms, levels)
     jobs = []
     for first, second in combinations(commands, 2):
         for k in range(games // 2):
-            jobs.append((first, second, (first, second), seed + k))
-            jobs.append((first, second, (second, first), seed + k))
+            for seats in seatings(first, second, players):
+                jobs.append((first, second, seats, seed + k))
     began = time.monotonic()
     with TemporaryDirectory(prefix="ruckus-strength-") as scratch:
         folder = Path(scratch)
@@ -111,10 +129,11 @@ def run(
                     pool_workers.append(local.worker)
             return local.worker
 
-        def one(job: tuple[str, str, tuple[str, str], int]) -> tuple[str, str, int]:
+        def one(job: tuple[str, str, tuple[str, ...], int]) -> tuple[str, str, int]:
             first, second, seats, match_seed = job
             ranks = play(game, seats, match_seed, worker(), folder)
-            mine, theirs = ranks[seats.index(first)], ranks[seats.index(second)]
+            mine = sum(rank for rank, level in zip(ranks, seats, strict=True) if level == first)
+            theirs = sum(rank for rank, level in zip(ranks, seats, strict=True) if level != first)
             return first, second, (mine < theirs) - (mine > theirs)
 
         try:
@@ -126,6 +145,7 @@ def run(
     return {
         "benchmark": "strength",
         "game": game,
+        "players": players,
         "games_per_pairing": 2 * (games // 2),
         "search_think_ms": think_ms,
         "seconds": round(time.monotonic() - began, 1),
@@ -166,8 +186,12 @@ def main() -> None:
     parser.add_argument("--game", choices=("pilfer", "wabbit"), action="append")
     parser.add_argument("--games", type=int, default=50, help="matches per pairing (even)")
     parser.add_argument(
-        "--think-ms", type=int, default=None, help="search bot cap per decision (default: its own)"
+        "--think-ms",
+        type=int,
+        default=None,
+        help="search and ismcts cap per decision (default: the search bot's own)",
     )
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2, help="seats per match")
     parser.add_argument("--workers", type=int, default=2, help="matches at once")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument(
@@ -179,7 +203,7 @@ def main() -> None:
         think_ms = args.think_ms
         if think_ms is None:
             think_ms = SEARCH_BOTS[game].default_think_ms
-        report = run(game, args.games, think_ms, args.workers, args.seed, levels)
+        report = run(game, args.games, think_ms, args.workers, args.seed, levels, args.players)
         emit(report, args.quick)
 
 

@@ -58,7 +58,7 @@ class Rollouts(Generic[World]):
 
     engine: Game[Any, Any]
     policy: Policy
-    turn_seat: Callable[[World], int]
+    turn_seat: Callable[[World], int | None]
     evaluate: Callable[[World, int], float]
     turns: int | None
     limit: int = 2000

@@ -15,7 +15,6 @@ import sys
 from typing import Any
 
 from referee.games.pilfer import GAME
-from referee.games.pilfer.config import Config
 from sample_bots.montecarlo import MonteCarloBot, serve
 from sample_bots.pilfer.search import search as pilfer_search
 from sample_bots.pilfer_greedy import PilferGreedy
@@ -31,9 +30,9 @@ class PilferSearch(MonteCarloBot, PilferGreedy):
     default_think_ms = 800
     search = pilfer_search
 
-    def rounds_left(self, config: Config, seen: dict[str, Any]) -> int:
+    def rounds_left(self, config: Any, seen: dict[str, Any]) -> int:
         """Return the rounds left before the round cap (this one included)."""
-        return config.max_rounds - int(seen.get("round", 0)) + 1
+        return int(config.max_rounds) - int(seen.get("round", 0)) + 1
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 
 Every installed game brings its own sample bots (``GamePlugin.sample_bots``: short name ->
 Python module), known here as ``<game>-<short name>``; the Node bots, which play any game,
-are known by their own names. A short name (``random``) is completed with the game's name.
+are known by their own names. A game whose engine offers ``resample`` and ``state_from_view``
+also gets ``<game>-ismcts``, the generic ISMCTS bot (``sample_bots.ismcts``), unless it
+names an ``ismcts`` bot of its own. A short name (``random``) is completed with the game's
+name.
 """
 
 from __future__ import annotations
@@ -15,6 +18,10 @@ from pathlib import Path
 from referee.games.registry import game_names, get_plugin
 
 _HERE = Path(__file__).resolve().parent
+ISMCTS = "ismcts"
+GENERIC_ISMCTS = "sample_bots.ismcts"
+SEARCH_MODEL = ("resample", "state_from_view")
+"""What an engine offers (``referee.games.base.Resampling``) for the generic ISMCTS bot."""
 
 
 def _python_module(module: str) -> tuple[str, ...]:
@@ -33,7 +40,11 @@ def sample_bots() -> dict[str, tuple[str, ...]]:
         "node-greedy": _node_script("greedy_bot.js"),
     }
     for game in game_names():
-        for short, module in get_plugin(game).sample_bots.items():
+        plugin = get_plugin(game)
+        modules = dict(plugin.sample_bots)
+        if all(hasattr(plugin.engine, name) for name in SEARCH_MODEL):
+            modules.setdefault(ISMCTS, GENERIC_ISMCTS)
+        for short, module in modules.items():
             bots[f"{game}-{short}"] = _python_module(module)
     return bots
 

@@ -31,8 +31,17 @@ class Deadline:
     """A point in time after which a search must stop."""
 
     def __init__(self, seconds: float) -> None:
-        self.end = time.monotonic() + seconds
+        self.began = time.monotonic()
+        self.end = self.began + seconds
 
     def passed(self) -> bool:
         """Return whether the time is up."""
         return time.monotonic() >= self.end
+
+    def elapsed(self) -> float:
+        """Return the seconds since the deadline was set."""
+        return time.monotonic() - self.began
+
+    def seconds_left(self) -> float:
+        """Return the seconds until the deadline (0 once it has passed)."""
+        return max(0.0, self.end - time.monotonic())

@@ -17,7 +17,6 @@ import sys
 from typing import Any
 
 from referee.games.wabbit import GAME
-from referee.games.wabbit.config import Config
 from sample_bots.montecarlo import MonteCarloBot, serve
 from sample_bots.wabbit.search import search as wabbit_search
 from sample_bots.wabbit_greedy import WabbitGreedy
@@ -32,9 +31,9 @@ class WabbitSearch(MonteCarloBot, WabbitGreedy):
     default_scenario = "farm"
     search = wabbit_search
 
-    def rounds_left(self, config: Config, seen: dict[str, Any]) -> int:
+    def rounds_left(self, config: Any, seen: dict[str, Any]) -> int:
         """Return the rounds left in the match (this one included)."""
-        return config.rounds - int(seen.get("round", 1)) + 1
+        return int(config.rounds) - int(seen.get("round", 1)) + 1
 
 
 if __name__ == "__main__":

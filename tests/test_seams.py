@@ -3,6 +3,7 @@ no code outside a format's own modules that asks which format a run plays."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -14,6 +15,13 @@ PACKAGES = ("referee", "tournaments", "sample_bots")
 HEADER_MODULE = ROOT / "referee" / "match" / "header.py"
 FORMATS = ROOT / "tournaments" / "formats"
 HEADER_KEY = re.compile(r"header\s*(\[\s*['\"]|\.get\(\s*['\"])")
+SAMPLE_BOTS = ROOT / "sample_bots"
+CONTRACT = ("referee.games", "referee.games.base", "referee.games.registry")
+"""What sample bots may import of the referee: the games' registry and the engine contract
+(besides a game's package itself, for its ``GAME``)."""
+GAME_PACKAGES = sorted(
+    path.parent.name for path in (ROOT / "referee" / "games").glob("*/__init__.py")
+)
 FORMAT_NAME = re.compile(r"\bformat\s*(==|!=|\bin\b|\bnot in\b)\s*[\"'(]")
 
 
@@ -87,5 +95,29 @@ def test_only_the_formats_ask_which_format_a_run_plays():
         if FORMATS not in path.parents
         for number, line in enumerate(path.read_text().splitlines(), start=1)
         if FORMAT_NAME.search(line)
+    ]
+    assert offenders == []
+
+
+def _imported_modules(path: Path) -> list[tuple[int, str]]:
+    """Return (line, module) for every module ``path`` imports (``from m import n``: m)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append((node.lineno, node.module))
+    return found
+
+
+def test_sample_bots_use_only_the_engine_contract():
+    """Sample bots import a game's package (its ``GAME``) and ``referee.games.base`` or the
+    registry, never an engine's own modules (state, rules, maps) nor the rest of the referee."""
+    allowed = {*CONTRACT, *(f"referee.games.{game}" for game in GAME_PACKAGES)}
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: {module}"
+        for path in sorted(SAMPLE_BOTS.rglob("*.py"))
+        for line, module in _imported_modules(path)
+        if module.split(".")[0] == "referee" and module not in allowed
     ]
     assert offenders == []

@@ -230,15 +230,34 @@ class Game(Protocol[StateT, ActionT]):
 
 
 class Resampling(Protocol[StateT]):
-    """What an engine with hidden information may add: a determinisation for search bots.
+    """What an engine with hidden information may add: a forward model for search bots.
 
     ``resample`` returns a state that ``seat`` cannot tell from ``state`` (every observation and
     event it has seen would be the same) with everything hidden from it drawn afresh from
     ``rng``, as OpenSpiel's ``resample_from_infostate`` does. ``state`` itself is not changed.
+
+    ``state_from_view`` is where a bot, which never holds the real state, starts: a state
+    consistent with what ``seat`` observes now, built from the match's config and seat count
+    and the observation (``observe(state, seat)``, or its wire form as a bot reads it: proto
+    field names, where a missing key reads as zero, false or empty), everything hidden from
+    the seat drawn from ``rng``. It returns None at a decision it cannot rebuild (say, in the
+    middle of a resolution the observation does not spell out).
     """
 
     def resample(self, state: StateT, seat: int, rng: random.Random) -> StateT:
         """Return a state consistent with what ``seat`` knows, hidden parts drawn from ``rng``."""
+        ...
+
+    def state_from_view(
+        self,
+        config: Any,
+        players: int,
+        seat: int,
+        observation: dict[str, JsonValue],
+        rng: random.Random,
+    ) -> StateT | None:
+        """Return a state consistent with what ``seat`` observes (hidden parts drawn from
+        ``rng``), or None at a decision the engine cannot rebuild from its observation."""
         ...
 
 

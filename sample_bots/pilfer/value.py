@@ -21,7 +21,6 @@ from math import exp
 from typing import Any
 
 from referee.games.pilfer import GAME
-from referee.games.pilfer.state import State
 from sample_bots.pilfer.board import Board
 from sample_bots.pilfer.odds import food_value
 from sample_bots.pilfer.view import View, at
@@ -57,14 +56,14 @@ def features(view: View, seat: int) -> list[float]:
     return [points, spent, carried, goals, float(trapped), float(critters)]
 
 
-def win_chance(state: State, seat: int, board: Board) -> float:
+def win_chance(state: Any, seat: int, board: Board) -> float:
     """Return the chance that ``seat`` wins from ``state`` (1 or 0 once the game is over).
 
     A shared first place at the end counts as half a win.
     """
-    if state.phase == "over":
-        outcome = GAME.outcome(state)
-        if outcome is None or outcome.ranks[seat] != 1:
+    outcome = GAME.outcome(state)
+    if outcome is not None:
+        if outcome.ranks[seat] != 1:
             return 0.0
         return 1.0 if outcome.winners == (seat,) else 0.5
     observation: dict[str, Any] = GAME.observe(state, seat)
@@ -72,7 +71,7 @@ def win_chance(state: State, seat: int, board: Board) -> float:
     other = max(
         (
             _score(features(View(observation, board, each), each), OTHER)
-            for each in range(state.players)
+            for each in range(len(observation["seats"]))
             if each != seat
         ),
         default=0.0,

@@ -1,7 +1,7 @@
 """Rollout improvement of the greedy Wabbit policy (the method is in sample_bots.montecarlo).
 
 Worlds are engine states rebuilt from the observation with the other hands and the draw
-pile dealt at random (model.py). The candidates are the greedy choice and the
+pile dealt at random (``GAME.state_from_view``). The candidates are the greedy choice and the
 ``RUNNERS_UP`` actions the greedy policy itself scores next best. After a candidate every
 seat plays on with the greedy policy for ``TURNS`` turns of the searching seat, and the
 result is scored: VP and carried carrots against the best other seat.
@@ -14,13 +14,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.games.wabbit import GAME
-from referee.games.wabbit.config import Config
-from referee.games.wabbit.state import State
 from sample_bots.montecarlo import Rollouts, search_decision
 from sample_bots.support import Deadline
 from sample_bots.wabbit import policy
 from sample_bots.wabbit.board import Farm
-from sample_bots.wabbit.model import build_state, labels
 
 WIN = 1000.0
 CARRIED_CARROT = 0.7
@@ -31,39 +28,43 @@ RUNNERS_UP = 3
 FARMER_SEAT = 0
 
 
-def _seat_value(state: State, seat: int) -> float:
-    """Return a seat's VP, the carrots it carries and, for the Farmer, the VP still to come.
+def _seat_value(seen: dict[str, Any], seat: int, config: Any) -> float:
+    """Return a seat's VP, the carrots it carries and, for the Farmer, the VP still to come,
+    read from an observation.
 
     The Farmer scores the carrots still planted at the end of summer and every building
     still standing at the end; counting them now makes the search defend them.
     """
-    carried = sum(char.carrots for char in state.chars if char.seat == seat)
-    value = state.score(seat) + CARRIED_CARROT * carried
+    carried = sum(int(c["carrots"]) for c in seen["characters"] if c["owner"] == seat)
+    value = seen["seats"][seat]["score"] + CARRIED_CARROT * carried
     if seat == FARMER_SEAT:
-        config = state.config
-        if state.round <= 2 * config.rounds_per_season:
-            value += config.leftover_carrot_vp * len(state.planted)
-        standing = sum(1 for b in range(len(state.damage)) if not state.mask >> b & 1)
+        if seen["round"] <= 2 * config.rounds_per_season:
+            planted = sum(1 for field in seen["fields"] if field["planted"])
+            value += config.leftover_carrot_vp * planted
+        standing = sum(1 for building in seen["buildings"] if building["standing"])
         value += config.farmer_standing_building_vp * standing
-    return value
+    return float(value)
 
 
-def evaluate(state: State, seat: int) -> float:
+def evaluate(state: Any, seat: int, config: Any) -> float:
     """Score ``state`` for ``seat``: its value minus the best other seat's (wins dominate)."""
     outcome = GAME.outcome(state)
     if outcome is not None:
-        margin = state.score(seat) - max(
-            (state.score(other) for other in range(state.players) if other != seat), default=0
+        scores = outcome.scores
+        margin = scores[seat] - max(
+            (score for other, score in enumerate(scores) if other != seat), default=0
         )
         if outcome.ranks[seat] != 1:
             return margin - WIN
         return margin + (WIN if outcome.winners == (seat,) else 0.0)
-    others = [_seat_value(state, other) for other in range(state.players) if other != seat]
-    return _seat_value(state, seat) - max(others, default=0.0)
+    seen = GAME.observe(state, seat)
+    players = len(seen["seats"])
+    others = [_seat_value(seen, other, config) for other in range(players) if other != seat]
+    return _seat_value(seen, seat, config) - max(others, default=0.0)
 
 
-def rollouts(farm: Farm) -> Rollouts[State]:
-    """Return the greedy rollouts of Wabbit on ``farm``."""
+def rollouts(farm: Farm, config: Any) -> Rollouts[Any]:
+    """Return the greedy rollouts of Wabbit on ``farm`` under the match's ``config``."""
 
     def greedy(observation: dict[str, Any], actions: list[dict[str, Any]], seat: int) -> int:
         return policy.choose(observation, actions, farm, seat)
@@ -71,8 +72,8 @@ def rollouts(farm: Farm) -> Rollouts[State]:
     return Rollouts(
         engine=GAME,
         policy=greedy,
-        turn_seat=lambda state: state.seat,
-        evaluate=evaluate,
+        turn_seat=turn_seat,
+        evaluate=lambda state, seat: evaluate(state, seat, config),
         turns=TURNS,
     )
 
@@ -87,13 +88,29 @@ def candidates(
     return ranked[: RUNNERS_UP + 1]
 
 
+def turn_seat(state: Any) -> int | None:
+    """Return the seat whose turn ``state`` is in (``GAME.status``)."""
+    return GAME.status(state).turn_seat
+
+
+def _world(observation: dict[str, Any], config: Any, seat: int, rng: random.Random) -> Any:
+    """Return an engine state consistent with the observation (``GAME.state_from_view``)."""
+    players = int(observation.get("players", 2))
+    return GAME.state_from_view(config, players, seat, observation, rng)
+
+
+def _labels(state: Any) -> list[str]:
+    """Return the labels of the legal actions of ``state``, as a DecisionRequest lists them."""
+    return [GAME.action_label(action) for action in GAME.legal_actions(state)]
+
+
 def search(
     observation: dict[str, Any],
     actions: Sequence[dict[str, Any]],
     action_labels: Sequence[str],
     farm: Farm,
     seat: int,
-    config: Config,
+    config: Any,
     deadline: Deadline,
     rng: random.Random,
 ) -> int:
@@ -101,13 +118,13 @@ def search(
     greedy = policy.choose(observation, actions, farm, seat)
     if len(actions) < 2:
         return greedy
-    first = build_state(observation, config, seat, rng)
-    if first is None or labels(first) != list(action_labels):
+    first = _world(observation, config, seat, rng)
+    if first is None or _labels(first) != list(action_labels):
         return greedy
     worlds = [first]
 
-    def sample_world() -> State | None:
-        return worlds.pop() if worlds else build_state(observation, config, seat, rng)
+    def sample_world() -> Any:
+        return worlds.pop() if worlds else _world(observation, config, seat, rng)
 
     alive = candidates(observation, actions, farm, seat)
-    return search_decision(rollouts(farm), alive, greedy, sample_world, seat, deadline)
+    return search_decision(rollouts(farm, config), alive, greedy, sample_world, seat, deadline)

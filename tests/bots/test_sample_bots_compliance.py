@@ -15,6 +15,6 @@ FAST_SEARCH = ("--think-ms", "50")
 @pytest.mark.parametrize("name", sorted(sample_bots()))
 def test_sample_bot_passes_the_compliance_kit(name: str, tmp_path: Path):
     argv = sample_bots()[name]
-    if name.endswith("-search"):
+    if name.endswith(("-search", "-ismcts")):
         argv = (*argv, *FAST_SEARCH)
     assert check_bot(argv, tmp_path) == []

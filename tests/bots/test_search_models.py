@@ -13,19 +13,17 @@ from ruckus.v1 import bot_pb2
 from referee.games import get_game
 from referee.transport.codec import codec_for
 from sample_bots.montecarlo import SETTLED_ROUNDS, Rollouts, engine_config, improve
-from sample_bots.pilfer import model as pilfer_model
 from sample_bots.pilfer import policy as pilfer_policy
 from sample_bots.pilfer.board import Board
 from sample_bots.pilfer_search import PilferSearch
 from sample_bots.support import Deadline, as_dict
-from sample_bots.wabbit import model as wabbit_model
 from sample_bots.wabbit import policy as wabbit_policy
 from sample_bots.wabbit.board import Farm
 from sample_bots.wabbit_search import WabbitSearch
 
 CASES = {
-    "pilfer": (pilfer_model, pilfer_policy, Board),
-    "wabbit": (wabbit_model, wabbit_policy, Farm),
+    "pilfer": (pilfer_policy, Board),
+    "wabbit": (wabbit_policy, Farm),
 }
 SEARCH_BOTS = {"pilfer": PilferSearch, "wabbit": WabbitSearch}
 
@@ -37,7 +35,7 @@ def _wire(codec, observation: dict) -> dict:
 
 @pytest.mark.parametrize("game", sorted(CASES))
 def test_rebuilt_states_and_rollout_choices_match_what_the_bot_sees(game: str):
-    model, policy, board_type = CASES[game]
+    policy, board_type = CASES[game]
     engine = get_game(game)
     codec = codec_for(game)
     config = engine_config(engine, engine.spec.default_scenario, {})
@@ -51,11 +49,13 @@ def test_rebuilt_states_and_rollout_choices_match_what_the_bot_sees(game: str):
             break
         observation = engine.observe(state, seat)
         actions = engine.legal_actions(state)
-        world = model.build_state(_wire(codec, observation), config, seat, chooser)
+        world = engine.state_from_view(config, 2, seat, _wire(codec, observation), chooser)
         if world is not None:
             rebuilt += 1
             assert engine.observe(world, seat) == observation
-            assert model.labels(world) == [engine.action_label(a) for a in actions]
+            assert [engine.action_label(a) for a in engine.legal_actions(world)] == [
+                engine.action_label(a) for a in actions
+            ]
         data = [as_dict(game_message(codec.action(engine.action_data(a)))) for a in actions]
         index = policy.choose(_wire(codec, observation), data, board, seat)
         # Rollouts feed the policy engine dicts: it must choose as the greedy bot does.

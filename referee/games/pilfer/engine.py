@@ -18,7 +18,7 @@ from referee.games.base import (
     ranks_from_keys,
     stable_digest,
 )
-from referee.games.pilfer import actions, flow, observe, render, setup
+from referee.games.pilfer import actions, flow, observe, render, seen, setup
 from referee.games.pilfer.actions import Action
 from referee.games.pilfer.config import SCENARIOS, Config, make_config
 from referee.games.pilfer.scoring import ranking_keys
@@ -143,7 +143,8 @@ class PilferGame(configs.DataclassConfigs):
         afresh among those tokens, and a new random source for the dice and spinners.
 
         Face-up, carried, discarded and delivered tokens keep their kinds: the seat saw them,
-        so the kinds left to deal are exactly the ones it cannot place.
+        so the kinds left to deal are exactly the ones it cannot place. The events of the last
+        ``apply`` are the ones the seat saw (another seat's sniff would name a redealt kind).
         """
         unseen = [
             token
@@ -160,7 +161,20 @@ class PilferGame(configs.DataclassConfigs):
         new = state.copy()
         new.bag = tuple(bag)
         new.rng = Rng(rng.getrandbits(64))
+        new.events = [event for event in state.events if event.is_visible_to(seat)]
         return new
+
+    def state_from_view(
+        self,
+        config: Config,
+        players: int,
+        seat: int,
+        observation: dict[str, JsonValue],
+        rng: random.Random,
+    ) -> State | None:
+        """Return a state consistent with what ``seat`` observes, unseen token kinds dealt from
+        ``rng``; None outside MAIN and ACTIVATION decisions (seen.py)."""
+        return seen.state_from_view(config, players, seat, observation, rng)
 
     def digest(self, state: State) -> str:
         """Return a stable hash of the full state."""

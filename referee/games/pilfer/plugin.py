@@ -25,6 +25,7 @@ PLUGIN = GamePlugin(
         "random": "sample_bots.pilfer_random",
         "greedy": "sample_bots.pilfer_greedy",
         "search": "sample_bots.pilfer_search",
+        "ismcts": "sample_bots.pilfer_ismcts",
     },
     starters={"python": PYTHON_STARTER, "node": NODE_STARTER},
     docs="docs/bots/pilfer.md",

@@ -32,6 +32,7 @@ ints.
 
 from __future__ import annotations
 
+import random
 from enum import StrEnum
 from typing import Any
 
@@ -51,7 +52,9 @@ from referee.games.wabbit import actions as action_module
 from referee.games.wabbit.config import DEFAULT_SCENARIO, SCENARIOS, Config, make_config
 from referee.games.wabbit.observe import observe, static_map
 from referee.games.wabbit.render import render
+from referee.games.wabbit.resample import resample
 from referee.games.wabbit.rules import compute_legal, perform
+from referee.games.wabbit.seen import state_from_view
 from referee.games.wabbit.state import OVER, SEASONS, WHOMP, State, initial_state
 from referee.games.wabbit.turns import emit, start_turn
 
@@ -156,6 +159,23 @@ class WabbitGame(configs.DataclassConfigs):
             turn_seat=state.seat,
             round_label=f"{state.round}/{state.config.rounds} {season}",
         )
+
+    def resample(self, state: State, seat: int, rng: random.Random) -> State:
+        """Return a state ``seat`` cannot tell from ``state``: the other hands and the draw
+        pile dealt afresh from the cards it has not seen, a new random source (resample.py)."""
+        return resample(state, seat, rng)
+
+    def state_from_view(
+        self,
+        config: Config,
+        players: int,
+        seat: int,
+        observation: dict[str, Any],
+        rng: random.Random,
+    ) -> State | None:
+        """Return a state consistent with what ``seat`` observes, the unseen cards dealt from
+        ``rng``; None while a step is in progress (an attack, a discard, loot: seen.py)."""
+        return state_from_view(config, players, seat, observation, rng)
 
     def digest(self, state: State) -> str:
         """Return a stable hash of the whole state, Rng included."""

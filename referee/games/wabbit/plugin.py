@@ -25,6 +25,7 @@ PLUGIN = GamePlugin(
         "random": "sample_bots.wabbit_random",
         "greedy": "sample_bots.wabbit_greedy",
         "search": "sample_bots.wabbit_search",
+        "ismcts": "sample_bots.wabbit_ismcts",
     },
     starters={"python": PYTHON_STARTER, "node": NODE_STARTER},
     docs="docs/bots/wabbit.md",

@@ -7,7 +7,6 @@ fails here instead of being skipped.
 from __future__ import annotations
 
 import json
-import random
 from itertools import islice
 from typing import Any
 
@@ -190,24 +189,6 @@ def test_observations_are_json_and_never_show_more_than_the_seat_may_see(
             json.dumps(event.to_json())
             if event.visible_to is not None:
                 assert not event.is_visible_to(None)
-
-
-def test_a_resampled_state_looks_the_same_to_its_seat(game_plugin: GamePlugin) -> None:
-    """A resampled state (when the engine offers it) looks the same to its seat."""
-    game = game_plugin.engine
-    resample = getattr(game, "resample", None)
-    if resample is None:
-        pytest.skip(f"{game_plugin.name} offers no resample (optional in the engine contract)")
-    rng = random.Random(1)
-    players = player_counts(game)[-1]
-    for state in sample_states(game, players, seed=7)[::11]:
-        for seat in range(players):
-            other = resample(state, seat, rng)
-            assert game.observe(other, seat) == game.observe(state, seat)
-            assert game.to_move(other) == game.to_move(state)
-            labels = [game.action_label(a) for a in game.legal_actions(state)]
-            if game.to_move(state) == seat:
-                assert [game.action_label(a) for a in game.legal_actions(other)] == labels
 
 
 def test_the_plugin_is_complete(ruckus_game: str, game_plugin: GamePlugin) -> None:

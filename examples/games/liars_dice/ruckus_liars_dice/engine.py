@@ -1,5 +1,6 @@
 """The Liar's Dice engine object (``GAME``): the ``referee.games.base.Game`` contract, plus
-``resample`` of ``referee.games.base.Resampling``, over :class:`~ruckus_liars_dice.state.State`.
+``resample`` and ``state_from_view`` of ``referee.games.base.Resampling``, over
+:class:`~ruckus_liars_dice.state.State`.
 
 Events (``events(state)``: what the last ``apply``, or ``new_state``, did, in order). Every
 event is public except ``roll``, which only the rolling seat sees.
@@ -36,6 +37,7 @@ from ruckus_liars_dice.config import DEFAULT_SCENARIO, SCENARIOS, Config, make_c
 from ruckus_liars_dice.observe import observe, static_map
 from ruckus_liars_dice.render import render
 from ruckus_liars_dice.rules import EndReason, is_legal, legal_actions, perform, start_round
+from ruckus_liars_dice.seen import state_from_view
 from ruckus_liars_dice.state import State, empty_state
 
 SPEC = GameSpec(
@@ -155,6 +157,18 @@ class LiarsDiceGame(configs.DataclassConfigs):
         new.rng = Rng(rng.getrandbits(64))
         new.events = tuple(_redrawn(event, new.dice) for event in state.events)
         return new
+
+    def state_from_view(
+        self,
+        config: Config,
+        players: int,
+        seat: int,
+        observation: dict[str, JsonValue],
+        rng: random.Random,
+    ) -> State | None:
+        """Return a state consistent with what ``seat`` observes, the other cups rolled from
+        ``rng`` (seen.py); None once the game is over."""
+        return state_from_view(config, players, seat, observation, rng)
 
 
 def _redrawn(event: Event, dice: tuple[tuple[int, ...], ...]) -> Event:

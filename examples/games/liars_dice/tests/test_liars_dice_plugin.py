@@ -25,7 +25,17 @@ from ruckus_liars_dice import golden
 from ruckus_liars_dice.state import State
 
 PACKAGE = Path(__file__).resolve().parents[1] / "ruckus_liars_dice"
-ENGINE_MODULES = ("actions", "config", "engine", "golden", "observe", "render", "rules", "state")
+ENGINE_MODULES = (
+    "actions",
+    "config",
+    "engine",
+    "golden",
+    "observe",
+    "render",
+    "rules",
+    "seen",
+    "state",
+)
 
 
 def test_the_entry_point_gives_the_plugin_of_the_engine():

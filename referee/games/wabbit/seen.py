@@ -1,11 +1,12 @@
-"""A forward model for Wabbit bots: engine states rebuilt from what a seat may see.
+"""A state from what a seat has seen (``state_from_view``): the engine behind search bots.
 
-The engine has no constructor from an observation, so this module fills an engine
-``State`` from the observation itself. Everything public is copied; what the seat cannot
-see is *determinized*: the other hands and the order of the draw pile are a random deal of
-the cards nobody has seen, and the dice come from a fresh random seed. Only decisions with
-nothing in progress are rebuilt (choosing a character, moving, acting, ending the turn);
-pending Hop To It! bonuses of the second character are not visible and count as none.
+The observation is ``observe(state, seat)``, or its wire form as a bot reads it (proto field
+names, unset fields absent: a missing key reads as zero, false or empty). Everything public
+is copied; what the seat cannot see is *determinized*: the other hands and the order of the
+draw pile are a random deal of the cards it has not seen, and the dice come from a fresh
+random seed. Only decisions with nothing in progress are rebuilt (choosing a character,
+moving, acting, ending the turn); any other gives None. Pending Hop To It! bonuses of the
+second character are not visible and count as none.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import random
 from typing import Any
 
 from referee.games.rng import Rng
-from referee.games.wabbit import GAME
 from referee.games.wabbit.board import BUILDING_IDS, cell_of
 from referee.games.wabbit.cards import build_deck
 from referee.games.wabbit.config import Config
 from referee.games.wabbit.records import Char
+from referee.games.wabbit.rules import compute_legal
 from referee.games.wabbit.state import SCORE_CATEGORIES, State
 
 REBUILDABLE = frozenset({"choose_character", "move", "action", "end_turn"})
@@ -126,8 +127,8 @@ def _seats(state: State, observation: dict[str, Any]) -> None:
     state.parcel = tuple(tuple(s.get("parcel", [])) for s in seats)
 
 
-def build_state(
-    observation: dict[str, Any], config: Config, seat: int, rng: random.Random
+def state_from_view(
+    config: Config, players: int, seat: int, observation: dict[str, Any], rng: random.Random
 ) -> State | None:
     """Return one engine state consistent with what ``seat`` observes, or None if impossible."""
     if observation.get("phase") not in REBUILDABLE or observation.get("attack"):
@@ -138,7 +139,7 @@ def build_state(
         return None
     state = State.__new__(State)
     state.config = config
-    state.players = int(observation.get("players", 2))
+    state.players = players
     state.deck_kinds = deck_kinds
     state.rng = Rng(rng.getrandbits(63))
     state.round = int(observation.get("round", 1))
@@ -170,10 +171,5 @@ def build_state(
     state.resume = ""
     state.reason = ""
     state.events = ()
-    state.legal_cache = None
+    state.legal_cache = compute_legal(state)
     return state
-
-
-def labels(state: State) -> list[str]:
-    """Return the labels of the legal actions of ``state``, as a DecisionRequest lists them."""
-    return [GAME.action_label(action) for action in GAME.legal_actions(state)]

@@ -1,11 +1,12 @@
-"""A forward model for Pilfer bots: engine states rebuilt from what a seat may see.
+"""A state from what a seat has seen (``state_from_view``): the engine behind search bots.
 
-The engine has no constructor from an observation, so this module fills an engine
-``State`` from the observation itself. Everything public is copied; what the seat cannot
-see is *determinized*: the kinds of unseen blips and of the bag are a random permutation
-of what is left of the token mix, other seats know exactly the tokens the sniff log says
-they sniffed, and the dice come from a fresh random seed. Only MAIN and ACTIVATION
-decisions are rebuilt (no resolution is in progress there).
+The observation is ``observe(state, seat)``, or its wire form as a bot reads it (proto field
+names, unset fields absent: a missing key reads as zero, false or empty). Everything public
+is copied; what the seat cannot see is *determinized*: the kinds of unseen blips and of the
+bag are a random permutation of what is left of the token mix, other seats know exactly the
+tokens the sniff log says they sniffed, and the dice come from a fresh random seed. Only
+MAIN and ACTIVATION decisions are rebuilt (no resolution is in progress there); any other
+gives None. The sniff log is in the observation.
 """
 
 from __future__ import annotations
@@ -14,9 +15,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from referee.games.pilfer import GAME
+from referee.games.pilfer import flow
 from referee.games.pilfer.config import Config
-from referee.games.pilfer.engine import finish
 from referee.games.pilfer.maps import BAG, COLORS, MAPS, SEATS_BY_COUNT
 from referee.games.pilfer.state import Critter, State, Townsfolk
 from referee.games.rng import Rng
@@ -108,13 +108,12 @@ def _knowledge(observation: dict[str, Any], players: int, seat: int) -> tuple[fr
     return tuple(frozenset(k) for k in known)
 
 
-def build_state(
-    observation: dict[str, Any], config: Config, seat: int, rng: random.Random
+def state_from_view(
+    config: Config, players: int, seat: int, observation: dict[str, Any], rng: random.Random
 ) -> State | None:
     """Return one engine state consistent with what ``seat`` observes, or None if impossible."""
     if observation.get("decision") not in REBUILDABLE or observation.get("pending"):
         return None
-    players = int(observation.get("players", 2))
     bag = sample_bag(observation, rng)
     critters = _critters(observation)
     if bag is None or critters is None or players not in SEATS_BY_COUNT:
@@ -162,9 +161,6 @@ def build_state(
     state.winner = -1
     state.events = []
     state.legal_cache = None
-    return finish(state)
-
-
-def labels(state: State) -> list[str]:
-    """Return the labels of the legal actions of ``state``, as a DecisionRequest lists them."""
-    return [GAME.action_label(action) for action in GAME.legal_actions(state)]
+    flow.run(state)
+    state.legal_cache = flow.compute_legal(state)
+    return state
