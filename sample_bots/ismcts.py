@@ -34,6 +34,7 @@ from referee.games.base import Game, Resampling
 from referee.games.registry import get_plugin
 from sample_bots.ismcts_tree import Playout, Search, placement_rewards
 from sample_bots.montecarlo import engine_config
+from sample_bots.registry import searchable_games
 from sample_bots.support import Deadline, think_seconds
 
 PLAYOUT_LIMIT = 1000
@@ -96,6 +97,8 @@ class IsmctsBot(ruckus.Bot):
 
     def __init__(self, think_ms: int | None = None, seed: int | None = None) -> None:
         super().__init__()
+        if not self.games:  # the generic bot: every installed game it can search
+            self.games = searchable_games()
         self.cap = (self.default_think_ms if think_ms is None else think_ms) / 1000.0
         self.rng = random.Random(seed)
         self.local = threading.local()

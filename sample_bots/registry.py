@@ -24,6 +24,15 @@ SEARCH_MODEL = ("resample", "state_from_view")
 """What an engine offers (``referee.games.base.Resampling``) for the generic ISMCTS bot."""
 
 
+def searchable_games() -> tuple[str, ...]:
+    """Return the installed games whose engines offer the generic ISMCTS bot's forward model."""
+    return tuple(
+        game
+        for game in game_names()
+        if all(hasattr(get_plugin(game).engine, name) for name in SEARCH_MODEL)
+    )
+
+
 def _python_module(module: str) -> tuple[str, ...]:
     return (sys.executable, "-m", module)
 
@@ -39,10 +48,10 @@ def sample_bots() -> dict[str, tuple[str, ...]]:
         "node-random": _node_script("random_bot.js"),
         "node-greedy": _node_script("greedy_bot.js"),
     }
+    searchable = searchable_games()
     for game in game_names():
-        plugin = get_plugin(game)
-        modules = dict(plugin.sample_bots)
-        if all(hasattr(plugin.engine, name) for name in SEARCH_MODEL):
+        modules = dict(get_plugin(game).sample_bots)
+        if game in searchable:
             modules.setdefault(ISMCTS, GENERIC_ISMCTS)
         for short, module in modules.items():
             bots[f"{game}-{short}"] = _python_module(module)
