@@ -26,7 +26,7 @@ CHART_JS := $(WEB_STATIC)/chart.umd.js
 # `make test PYTEST_WORKERS=` runs them one by one.
 PYTEST_WORKERS ?= -n 2 --dist loadfile --max-worker-restart 0
 
-.PHONY: demo test lint proto bench clean
+.PHONY: demo test lint proto bench screenshots clean
 
 # The SDK is its own distribution (`pip install ./sdk/python` works without the referee);
 # the harness imports it, so it goes in first.
@@ -69,6 +69,11 @@ test: lint $(NODE_STAMP) $(GAME_STAMP) $(RACE_STAMP) $(FORMAT_STAMP) $(CHART_JS)
 	@test -x /usr/bin/chromium || echo "note: chromium not installed: the browser test will be skipped (apt-get install chromium)"
 	@$(BIN)/ruckus doctor | grep unavailable | sed 's/^/note: sandbox level /;s/$$/ (its tests will be skipped)/' || true
 	$(BIN)/pytest -q $(PYTEST_WORKERS)
+
+# The web pages' screenshots in docs/web/, taken by the browser tests (a plain test run keeps
+# its screenshots in its own temporary folders).
+screenshots: $(STAMP) $(NODE_STAMP) $(CHART_JS)
+	RUCKUS_SCREENSHOTS=1 $(BIN)/pytest -q tests/web/test_web_browser.py tests/arena/test_arena_browser.py
 
 # Regenerate the committed Python stubs and the compliance kit's scripted matches.
 proto: $(STAMP)

@@ -1,6 +1,7 @@
 """Shared test settings: a bounded Hypothesis profile so the suite stays fast and repeatable,
 and the headless Chromium the browser tests drive (Debian's, never a downloaded one)."""
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 CHROMIUM = Path("/usr/bin/chromium")
+DOCS_SHOTS = Path(__file__).resolve().parents[1] / "docs" / "web"
+"""Where the pages' screenshots for the docs go, when ``RUCKUS_SCREENSHOTS`` is set."""
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 settings.register_profile(
@@ -56,3 +59,21 @@ def watched_page(browser: Any) -> Iterator[Callable[[int, int, int, str], Any]]:
     for context in contexts:
         context.close()
     assert errors == [], "page errors or requests leaving the page's own server"
+
+
+@pytest.fixture
+def screenshot(tmp_path: Path) -> Callable[..., Path]:
+    """Return ``shoot(page, name, full_page=False)``, which saves a screenshot of ``page`` as
+    ``NAME.png`` and returns its path: into docs/web/ with ``RUCKUS_SCREENSHOTS`` set (``make
+    screenshots``), otherwise into the test's own folder, so a test run leaves the tree as it
+    was."""
+    folder = DOCS_SHOTS if os.environ.get("RUCKUS_SCREENSHOTS") else tmp_path / "shots"
+
+    def shoot(page: Any, name: str, full_page: bool = False) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path), scale="css", full_page=full_page)
+        assert path.stat().st_size > 1000, f"{name}: an empty screenshot"
+        return path
+
+    return shoot

@@ -1,7 +1,7 @@
 """The arena's web face in a real browser (Debian's chromium, headless, driven by Playwright;
 skipped, saying so, without it): a bot added through the leaderboard's form with the token
 appears, joins the running arena and its first result arrives live; the arena's screenshots
-are saved in docs/web/ for the README and docs/arena.md."""
+are taken (into docs/web/ for the README and docs/arena.md under `make screenshots`)."""
 
 from __future__ import annotations
 
@@ -14,21 +14,14 @@ from arena_web_kit import BROKEN, GAME, Quiet, add, new_arena, serving
 
 from tournaments.arena.run import run_arena
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
-
 
 @pytest.fixture
 def page(watched_page: Any) -> Any:
     return watched_page(1200, 860, 15_000, "http://127.0.0.1")
 
 
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), scale="css", full_page=True)
-
-
 def test_a_bot_added_through_the_form_appears_and_its_first_result_arrives_live(
-    tmp_path: Path, page: Any
+    tmp_path: Path, page: Any, screenshot: Any
 ):
     expect = pytest.importorskip("playwright.sync_api").expect
     folder = new_arena(tmp_path / "league")
@@ -66,10 +59,10 @@ def test_a_bot_added_through_the_form_appears_and_its_first_result_arrives_live(
             player.join(timeout=180)
         expect(row.locator("[data-testid=stage]")).to_have_text("candidate")
         expect(page.locator('tr[data-bot="broken"] [data-testid=stage]')).to_have_text("rejected")
-        shot(page, "arena")
+        screenshot(page, "arena", full_page=True)
 
         page.goto(server.url + "bots/greedy@v2")
         expect(page.locator("[data-testid=versions] tbody tr")).to_have_count(2)
-        shot(page, "arena-bot")
+        screenshot(page, "arena-bot", full_page=True)
         page.goto(server.url + "bots/broken")
         expect(page.get_by_test_id("rejection-output")).to_contain_text("no listening today")
