@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import tempfile
 import time
@@ -20,8 +19,8 @@ from pathlib import Path
 
 from _common import emit, parse_arguments
 
-from referee.games.base import Outcome
-from referee.match import BotIdentity, DecisionPrompt, MatchInfo, run_match
+from referee.match import run_match
+from referee.match.random_player import RandomPlayer
 from referee.matchlog import LogWriter
 from tournaments.replay.checks import Status
 from tournaments.replay.verifying import verify_paths
@@ -36,26 +35,6 @@ from tournaments.store import ResultStore
 QUICK = {"logs": 30, "repeats": 1}
 BOTS = 5
 MOMENT = "2026-01-01T00:00:00.000Z"
-
-
-class RandomPlayer:
-    """Answers every decision at random, at once (in this process)."""
-
-    def __init__(self, seed: int, source: str) -> None:
-        self.random = random.Random(seed)
-        self.source = source
-
-    def identity(self) -> BotIdentity:
-        return BotIdentity(name="random", source=self.source)
-
-    def start(self, info: MatchInfo) -> None:
-        pass
-
-    def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
-        return self.random.randrange(len(prompt.choices))
-
-    def finish(self, outcome: Outcome) -> None:
-        pass
 
 
 def definition_text(logs: int) -> str:

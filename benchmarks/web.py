@@ -21,7 +21,8 @@ from pathlib import Path
 from _common import emit, parse_arguments
 
 from referee.games import get_game
-from referee.match import BotIdentity, DecisionPrompt, MatchInfo, MatchSetup, run_match
+from referee.match import MatchSetup, run_match
+from referee.match.random_player import RandomPlayer
 from referee.matchlog import LogWriter
 from tournaments.store import DATABASE, DecisionTimes, ResultStore
 from tournaments.web.server import ServeOptions, start
@@ -29,23 +30,6 @@ from tournaments.web.source import RunFolderSource
 
 LOG = "logs/shared.jsonl"
 TARGET_MS = 100.0
-
-
-class RandomPlayer:
-    def __init__(self, seed: int) -> None:
-        self.random = random.Random(seed)
-
-    def identity(self) -> BotIdentity:
-        return BotIdentity(name="random", version="1", language="python", source="bench")
-
-    def start(self, info: MatchInfo) -> None:
-        pass
-
-    def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
-        return self.random.randrange(len(prompt.choices))
-
-    def finish(self, outcome: object) -> None:
-        pass
 
 
 def definition_text(bots: int) -> str:
@@ -63,7 +47,7 @@ def write_log(path: Path) -> None:
     setup = MatchSetup(engine, engine.make_config(), 1, "bench", engine.spec.default_scenario)
     path.parent.mkdir(parents=True, exist_ok=True)
     with LogWriter(path) as writer:
-        run_match(setup, [RandomPlayer(1), RandomPlayer(2)], [writer])
+        run_match(setup, [RandomPlayer(1, "bench"), RandomPlayer(2, "bench")], [writer])
 
 
 def synthesize(root: Path, bots: int, results: int) -> None:

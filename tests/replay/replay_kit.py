@@ -4,21 +4,17 @@ folders played in-process the way the runner plays them (sealed logs, results fr
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from referee.games import get_game
-from referee.games.base import Outcome
 from referee.match import (
-    BotIdentity,
-    DecisionPrompt,
     MatchHeader,
-    MatchInfo,
     MatchSetup,
     run_match,
 )
+from referee.match.random_player import RandomPlayer
 from referee.matchlog import LogWriter
 from referee.matchlog.chain import GENESIS, canonical, seal
 from tournaments.runner.fleet import describe_source
@@ -46,26 +42,6 @@ max_rounds = 12
 """
 
 MakeLog = Callable[..., Path]
-
-
-class RandomPlayer:
-    """An in-process Player that picks a uniformly random legal action."""
-
-    def __init__(self, seed: int, source: str = "in-process") -> None:
-        self.random = random.Random(seed)
-        self.source = source
-
-    def identity(self) -> BotIdentity:
-        return BotIdentity(name="random", version="1", language="python", source=self.source)
-
-    def start(self, info: MatchInfo) -> None:
-        pass
-
-    def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
-        return self.random.randrange(len(prompt.choices))
-
-    def finish(self, outcome: Outcome) -> None:
-        pass
 
 
 def write_log(path: Path, game: str, seed: int, players: int = 2) -> Path:

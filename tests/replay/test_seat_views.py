@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from replay_kit import RandomPlayer
 from typer.testing import CliRunner
 
 from referee.match import DecisionRecord, MatchHeader, MatchResult, MatchSetup, run_match
+from referee.match.random_player import RandomPlayer
 from referee.matchlog import LogWriter, read_log
 from tournaments.cli import app
 from tournaments.replay.html import render_html

@@ -4,12 +4,12 @@ store's own API, and a real server on loopback."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from referee.match import BotIdentity, DecisionPrompt, MatchInfo, run_match
+from referee.match import run_match
+from referee.match.random_player import RandomPlayer
 from referee.matchlog import LogWriter
 from tournaments.formats import get_format
 from tournaments.runner.fleet import describe_source
@@ -63,26 +63,6 @@ decision_ms = 1500
 max_rounds = 6
 """
 MOMENT = "2026-01-01T00:{:02d}:00.000Z"
-
-
-class RandomPlayer:
-    """An in-process Player that picks a random legal action."""
-
-    def __init__(self, seed: int, source: str) -> None:
-        self.random = random.Random(seed)
-        self.source = source
-
-    def identity(self) -> BotIdentity:
-        return BotIdentity(name="random", version="1", language="python", source=self.source)
-
-    def start(self, info: MatchInfo) -> None:
-        pass
-
-    def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
-        return self.random.randrange(len(prompt.choices))
-
-    def finish(self, outcome: object) -> None:
-        pass
 
 
 class PlayedRun:
