@@ -17,7 +17,8 @@ from typing import Any
 
 from referee.games.pilfer import flow
 from referee.games.pilfer.config import Config
-from referee.games.pilfer.maps import BAG, COLORS, MAPS, SEATS_BY_COUNT
+from referee.games.pilfer.maps import BAG, COLORS, SEATS_BY_COUNT
+from referee.games.pilfer.setup import blank_state
 from referee.games.pilfer.state import Critter, State, Townsfolk
 from referee.games.rng import Rng
 
@@ -118,12 +119,7 @@ def state_from_view(
     critters = _critters(observation)
     if bag is None or critters is None or players not in SEATS_BY_COUNT:
         return None
-    state = State.__new__(State)
-    state.config = config
-    state.board = MAPS[config.scenario]
-    state.players = players
-    state.colors = SEATS_BY_COUNT[players]
-    state.start_of = {state.board.starts[color]: s for s, color in enumerate(state.colors)}
+    state = blank_state(config, players)
     state.rng = Rng(rng.getrandbits(63))
     state.bag = bag
     state.dealt = len(BAG) - int(observation.get("bag_count", 0))

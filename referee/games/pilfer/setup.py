@@ -28,18 +28,25 @@ def _townsfolk(config: Config, colors: tuple[int, ...], state: State) -> list[To
     return result
 
 
-def new_state(config: Config, players: int, seed: int) -> State:
-    """Return the state at the first setup BUY of seat 0 (G9, G20, G21)."""
-    if not isinstance(config, Config):
-        raise ConfigError("config: expected a pilfer Config")
-    if players not in SEATS_BY_COUNT:
-        raise ConfigError(f"players: {players!r} is outside 2..4")
+def blank_state(config: Config, players: int) -> State:
+    """Return a state holding only the config, the seat count and what derives from them (the
+    board, the seats' colours and start spaces); the caller sets every other field."""
     state = State.__new__(State)
     state.config = config
     state.board = MAPS[config.scenario]
     state.players = players
     state.colors = SEATS_BY_COUNT[players]
     state.start_of = {state.board.starts[color]: seat for seat, color in enumerate(state.colors)}
+    return state
+
+
+def new_state(config: Config, players: int, seed: int) -> State:
+    """Return the state at the first setup BUY of seat 0 (G9, G20, G21)."""
+    if not isinstance(config, Config):
+        raise ConfigError("config: expected a pilfer Config")
+    if players not in SEATS_BY_COUNT:
+        raise ConfigError(f"players: {players!r} is outside 2..4")
+    state = blank_state(config, players)
     state.rng = Rng(seed)
     bag = list(BAG)
     state.rng.shuffle(bag)
