@@ -12,6 +12,12 @@ from collections.abc import MutableSequence
 from typing import TypeVar
 
 _MASK64 = (1 << 64) - 1
+_GOLDEN_GAMMA = 0xD1B54A32D192ED03
+"""The counter's multiplier: draws hash ``seed ^ (counter * _GOLDEN_GAMMA)``."""
+_LIMITS: dict[int, int] = {}
+"""The rejection limit of ``below(n)`` by ``n`` (the largest multiple of ``n`` within 2**64)."""
+_CACHED_BELOW = 4096
+"""``_LIMITS`` keeps the limits of ``n`` up to this (counts of actions, dice, cards)."""
 T = TypeVar("T")
 
 
@@ -50,17 +56,32 @@ class Rng:
     def next64(self) -> int:
         """Return the next 64-bit unsigned value."""
         self.counter += 1
-        return _splitmix64(self.seed ^ (self.counter * 0xD1B54A32D192ED03 & _MASK64))
+        return _splitmix64(self.seed ^ (self.counter * _GOLDEN_GAMMA & _MASK64))
 
     def below(self, n: int) -> int:
-        """Return a uniform integer in ``[0, n)`` (rejection sampling, no bias)."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        """Return a uniform integer in ``[0, n)`` (rejection sampling, no bias).
+
+        The engines draw at nearly every decision, so this is ``next64`` and ``_splitmix64``
+        written out in one body, with the rejection limit of each ``n`` kept.
+        """
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = (1 << 64) - ((1 << 64) % n)
+            if n <= _CACHED_BELOW:
+                _LIMITS[n] = limit
+        seed = self.seed
+        counter = self.counter
         while True:
-            value = self.next64()
-            if value < limit:
-                return value % n
+            counter += 1
+            z = ((seed ^ (counter * _GOLDEN_GAMMA & _MASK64)) + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.counter = counter
+                return z % n
 
     def d6(self) -> int:
         """Roll one six-sided die (1..6)."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 from referee.games.pilfer.actions import (
     Action,
     Open,
@@ -12,90 +10,86 @@ from referee.games.pilfer.actions import (
     pick_up_action,
     sniff_action,
 )
-from referee.games.pilfer.geometry import closed_walls, critter_steps
-from referee.games.pilfer.maps import Cell, edge
+from referee.games.pilfer.geometry import step_table, wall_table, within_one
+from referee.games.pilfer.maps import edge
 from referee.games.pilfer.ops import critter_scuffle, discard_token, remove_token
 from referee.games.pilfer.scoring import add_points
-from referee.games.pilfer.state import DIRECTIONS, ROSTER, Critter, Pending, State
+from referee.games.pilfer.state import DIAGONAL_MOVERS, DIRECTIONS, ROSTER, Critter, Pending, State
+
+FOOD_VALUES: dict[str, int] = {"food_1": 1, "food_2": 2, "food_3": 3}
+"""The value of each food kind (other kinds are worth nothing)."""
+STAY = move_action("STAY")
 
 
 def _food_value(kind: str) -> int:
     """Return the value of a food kind (``food_2`` -> 2), 0 for other kinds."""
-    return int(kind[5:]) if kind.startswith("food_") else 0
-
-
-def _has_stay_target(state: State, critter: Critter, here: list[Critter]) -> bool:
-    """Return whether MOVE(STAY) has an eligible target in the critter's cell (G32); ``here``
-    holds the critters of that cell."""
-    x, y = critter.x, critter.y
-    if state.townsfolk_at(x, y):
-        return True
-    for token in state.tokens.get((x, y), ()):
-        if token in state.face_up and state.kind_of(token) in ("cat", "dog"):
-            return True
-    return any(c.owner != critter.owner and not c.trapped for c in here)
-
-
-def _pick_ups(state: State, critter: Critter) -> list[Action]:
-    """Return PICK_UP actions: face-up food it may carry, and face-up sparkly tokens."""
-    result: list[Action] = []
-    room = len(critter.carrying) < state.config.carry_limit
-    dice = ROSTER[critter.kind][0]
-    for token in state.tokens.get((critter.x, critter.y), ()):
-        if token not in state.face_up:
-            continue
-        kind = state.kind_of(token)
-        value = _food_value(kind)
-        if kind == "sparkly" or (value and room and value <= dice):
-            result.append(pick_up_action(token, kind))
-    return result
-
-
-def _opens(state: State, critter: Critter, here: list[Critter]) -> list[Action]:
-    """Return OPEN actions: traps holding others, face-up dumpsters, closed walls (G40-G43);
-    ``here`` holds the critters of the critter's cell."""
-    x, y = critter.x, critter.y
-    result: list[Action] = [
-        open_action("trap", other.trapped)
-        for other in here
-        if other.trapped and other.cid != critter.cid
-    ]
-    for token in state.tokens.get((x, y), ()):
-        if token in state.face_up and state.kind_of(token) == "dumpster":
-            result.append(open_action("dumpster", token))
-    result.extend(open_action("wall", wall=direction) for direction in closed_walls(state, x, y))
-    return result
-
-
-def _sniffs(state: State, critter: Critter) -> list[Action]:
-    """Return SNIFF actions for face-down tokens within one cell, diagonals included (G30)."""
-    result: list[Action] = []
-    tokens = state.tokens
-    face_up = state.face_up
-    for cell in _within_one(critter.x, critter.y):
-        for token in tokens.get(cell, ()):
-            if token not in face_up:
-                result.append(sniff_action(token))
-    return result
-
-
-@functools.cache
-def _within_one(x: int, y: int) -> tuple[Cell, ...]:
-    """Return the nine cells within one of ``(x, y)``, diagonals included, row by row."""
-    return tuple((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+    return FOOD_VALUES.get(kind, 0)
 
 
 def critter_actions(state: State, critter: Critter) -> list[Action]:
-    """Return the action-costing choices of the active critter (trapped: only its trap)."""
+    """Return the action-costing choices of the active critter (trapped: only its trap), in
+    menu order: its steps (G17, G19, G31), STAY when the cell holds a target (G32), PICK_UPs of
+    face-up food it may carry and sparklies (G11, G12), OPENs of traps holding others,
+    face-up dumpsters and closed walls (G40-G43), SNIFFs of face-down tokens within one cell,
+    diagonals included (G30).
+
+    The menu is listed at nearly every decision, so the cell's critters and tokens are each
+    read once and the per-cell steps, walls and neighbours come from tables.
+    """
     if critter.trapped:
         return [open_action("trap", critter.trapped)]
-    result: list[Action] = [move_action(d) for d in critter_steps(state, critter)]
-    here = state.critters_at(critter.x, critter.y)
-    if _has_stay_target(state, critter, here):
-        result.append(move_action("STAY"))
-    result.extend(_pick_ups(state, critter))
-    result.extend(_opens(state, critter, here))
-    result.extend(_sniffs(state, critter))
+    x, y = critter.x, critter.y
+    cell = (x, y)
+    owner = critter.owner
+    scenario = state.board.scenario
+    start_of = state.start_of
+    openings = state.openings
+    weasel = critter.kind == "weasel"
+    steps = step_table(scenario, critter.kind in DIAGONAL_MOVERS)[cell]
+    result: list[Action] = [
+        move
+        for move, target, wall in steps
+        if start_of.get(target, owner) == owner and (wall is None or weasel or wall in openings)
+    ]
+    stay = any(t.x == x and t.y == y and not t.out for t in state.townsfolk)
+    traps: list[Action] = []
+    for other in state.critters:
+        if other.x == x and other.y == y:
+            if other.trapped:
+                traps.append(open_action("trap", other.trapped))
+            elif other.owner != owner:
+                stay = True
+    tokens = state.tokens
+    face_up = state.face_up
+    picks: list[Action] = []
+    dumpsters: list[Action] = []
+    here = tokens.get(cell, ())
+    if here:
+        bag = state.bag
+        room = len(critter.carrying) < state.config.carry_limit
+        dice = ROSTER[critter.kind][0]
+        for token in here:
+            if token not in face_up:
+                continue
+            kind = bag[token - 1]
+            if kind == "cat" or kind == "dog":
+                stay = True
+            elif kind == "sparkly":
+                picks.append(pick_up_action(token, kind))
+            elif kind == "dumpster":
+                dumpsters.append(open_action("dumpster", token))
+            elif room and 0 < FOOD_VALUES.get(kind, 0) <= dice:
+                picks.append(pick_up_action(token, kind))
+    if stay:
+        result.append(STAY)
+    result += picks
+    result += traps
+    result += dumpsters
+    result.extend(action for _, wall, action in wall_table(scenario)[cell] if wall not in openings)
+    for near in within_one(scenario)[cell]:
+        for token in tokens.get(near, ()):
+            if token not in face_up:
+                result.append(sniff_action(token))
     return result
 
 

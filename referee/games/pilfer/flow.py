@@ -16,6 +16,9 @@ MAIN menu, or the ACTIVATION menu of the active critter.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from referee.games.pilfer import activation, turns
 from referee.games.pilfer.actions import (
     Action,
@@ -192,8 +195,8 @@ def _apply_reactive(state: State, pending: Pending, action: Action) -> None:
             answer_dumpster(state, pending, 0)
 
 
-def _apply_critter_action(state: State, action: Action) -> None:
-    """Spend one action of the active critter and carry it out."""
+def _critter_action(state: State, action: Action) -> None:
+    """Spend one action of the active critter and carry out a MOVE, PICK_UP, SNIFF or OPEN."""
     critter = state.critters[state.active - 1]
     critter = critter.with_actions(critter.actions - 1, critter.activated)
     state.set_critter(critter)
@@ -208,24 +211,50 @@ def _apply_critter_action(state: State, action: Action) -> None:
             activation.do_open(state, critter, action)
 
 
-def _apply_turn_action(state: State, action: Action) -> None:
-    """Apply a setup, MAIN or ACTIVATION decision."""
-    seat = state.turn_seat
-    match action:
-        case Buy(critter_type=kind):
-            turns.do_buy(state, seat, kind)
-        case Upgrade(critter=cid, critter_type=kind):
-            turns.do_upgrade(state, seat, cid, kind)
-        case Done():
-            turns.finish_setup_seat(state)
-        case Activate(critter=cid):
-            turns.do_activate(state, cid)
-        case EndActivation():
-            turns.end_activation(state)
-        case EndTurn():
-            turns.end_turn(state)
-        case _:
-            _apply_critter_action(state, action)
+def _buy(state: State, action: Buy) -> None:
+    """BUY a critter (setup, MAIN or ACTIVATION)."""
+    turns.do_buy(state, state.turn_seat, action.critter_type)
+
+
+def _upgrade(state: State, action: Upgrade) -> None:
+    """UPGRADE a critter in the start space."""
+    turns.do_upgrade(state, state.turn_seat, action.critter, action.critter_type)
+
+
+def _done(state: State, action: Done) -> None:
+    """DONE: end this seat's setup purchases."""
+    turns.finish_setup_seat(state)
+
+
+def _activate(state: State, action: Activate) -> None:
+    """ACTIVATE a critter."""
+    turns.do_activate(state, action.critter)
+
+
+def _end_activation(state: State, action: EndActivation) -> None:
+    """END_ACTIVATION."""
+    turns.end_activation(state)
+
+
+def _end_turn(state: State, action: EndTurn) -> None:
+    """END_TURN."""
+    turns.end_turn(state)
+
+
+_TURN_ACTIONS: dict[type[Any], Callable[[State, Any], None]] = {
+    Move: _critter_action,
+    PickUp: _critter_action,
+    Sniff: _critter_action,
+    Open: _critter_action,
+    Buy: _buy,
+    Upgrade: _upgrade,
+    Done: _done,
+    Activate: _activate,
+    EndActivation: _end_activation,
+    EndTurn: _end_turn,
+}
+"""How each setup, MAIN or ACTIVATION decision is carried out, by its action's type (looked up
+once per decision instead of matched case by case)."""
 
 
 def apply_action(state: State, action: Action) -> State:
@@ -237,6 +266,6 @@ def apply_action(state: State, action: Action) -> State:
     if pending is not None:
         _apply_reactive(new, pending, action)
     else:
-        _apply_turn_action(new, action)
+        _TURN_ACTIONS[type(action)](new, action)
     run(new)
     return new

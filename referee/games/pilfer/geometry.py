@@ -4,48 +4,50 @@ from __future__ import annotations
 
 import functools
 
+from referee.games.pilfer.actions import Action, move_action, open_action
 from referee.games.pilfer.maps import MAPS, Cell, Edge, edge
 from referee.games.pilfer.state import (
     ALL_DIRECTIONS,
-    DIAGONAL_MOVERS,
     DIRECTIONS,
     ORTHOGONAL,
     SPINNER,
-    Critter,
     State,
 )
 
-Step = tuple[str, Cell, Edge | None]
-"""A step a critter may try from a cell: direction, cell entered, wall edge crossed (or None)."""
+Step = tuple[Action, Cell, Edge | None]
+"""A step a critter may try from a cell: its MOVE action, the cell entered, the wall edge crossed
+(or None)."""
+Wall = tuple[str, Edge, Action]
+"""A wall edge of a cell: its direction from the cell, the edge and the OPEN action on it."""
 
 
 @functools.cache
-def _wall_edges(scenario: str) -> dict[Cell, tuple[tuple[str, Edge], ...]]:
-    """Return, per board cell, its wall edges (G19) as ``(direction, edge)`` in N, E, S, W
-    order."""
+def wall_table(scenario: str) -> dict[Cell, tuple[Wall, ...]]:
+    """Return, per board cell, its wall edges (G19) as ``(direction, edge, OPEN action)`` in
+    N, E, S, W order."""
     board = MAPS[scenario]
     table = {}
     for x in range(board.width):
         for y in range(board.height):
-            walls = []
+            walls: list[Wall] = []
             for direction in ORTHOGONAL:
                 dx, dy = DIRECTIONS[direction]
                 wall = edge((x, y), (x + dx, y + dy))
                 if wall in board.walls:
-                    walls.append((direction, wall))
+                    walls.append((direction, wall, open_action("wall", wall=direction)))
             table[(x, y)] = tuple(walls)
     return table
 
 
 @functools.cache
-def _steps(scenario: str, diagonal: bool) -> dict[Cell, tuple[Step, ...]]:
+def step_table(scenario: str, diagonal: bool) -> dict[Cell, tuple[Step, ...]]:
     """Return, per board cell, the steps a critter may try from it in direction order (G31):
     onto the board, a diagonal (Goose, Fox, Wolf) only between two cells of one building or
-    two cells outside every building."""
+    two cells outside every building. A step is ``(MOVE action, cell entered, wall crossed)``."""
     board = MAPS[scenario]
     table = {}
-    for (x, y), walls in _wall_edges(scenario).items():
-        crossed = dict(walls)
+    for (x, y), walls in wall_table(scenario).items():
+        crossed = {direction: wall for direction, wall, _ in walls}
         steps: list[Step] = []
         for direction in ALL_DIRECTIONS if diagonal else ORTHOGONAL:
             dx, dy = DIRECTIONS[direction]
@@ -54,34 +56,21 @@ def _steps(scenario: str, diagonal: bool) -> dict[Cell, tuple[Step, ...]]:
                 continue
             if dx and dy and board.building_of.get((x, y)) != board.building_of.get((nx, ny)):
                 continue
-            steps.append((direction, (nx, ny), crossed.get(direction)))
+            steps.append((move_action(direction), (nx, ny), crossed.get(direction)))
         table[(x, y)] = tuple(steps)
     return table
 
 
-def critter_steps(state: State, critter: Critter) -> list[str]:
-    """Return the directions ``critter`` may MOVE one step in now, in direction order: never
-    into another seat's start space (G17), through a wall only where it is opened or for a
-    Weasel (G19), diagonally only for Goose, Fox and Wolf (G31)."""
-    owner = critter.owner
-    start_of = state.start_of
-    openings = state.openings
-    weasel = critter.kind == "weasel"
-    steps = _steps(state.board.scenario, critter.kind in DIAGONAL_MOVERS)
-    return [
-        direction
-        for direction, cell, wall in steps[(critter.x, critter.y)]
-        if start_of.get(cell, owner) == owner and (wall is None or weasel or wall in openings)
-    ]
-
-
-def closed_walls(state: State, x: int, y: int) -> list[str]:
-    """Return the directions of the closed wall edges of cell ``(x, y)`` (G43)."""
-    walls = _wall_edges(state.board.scenario)[(x, y)]
-    if not walls:
-        return []
-    openings = state.openings
-    return [direction for direction, wall in walls if wall not in openings]
+@functools.cache
+def within_one(scenario: str) -> dict[Cell, tuple[Cell, ...]]:
+    """Return, per board cell, the nine cells within one of it, diagonals included, row by
+    row (the cells a SNIFF reaches, G30; those off the board hold no tokens)."""
+    board = MAPS[scenario]
+    return {
+        (x, y): tuple((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+        for x in range(board.width)
+        for y in range(board.height)
+    }
 
 
 def townsfolk_may_enter(state: State, x: int, y: int) -> bool:

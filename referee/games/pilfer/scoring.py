@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.games.pilfer.state import State
+from referee.games.pilfer.state import State, replaced
 
 
 def end_game(state: State, reason: str, winner: int = -1) -> None:
@@ -18,8 +18,8 @@ def end_game(state: State, reason: str, winner: int = -1) -> None:
 
 def add_points(state: State, seat: int, amount: int, why: str) -> None:
     """Credit ``seat`` with earned points and end the game if it reached the win total (G8)."""
-    state.points[seat] += amount
-    state.gross[seat] += amount
+    state.points = replaced(state.points, seat, state.points[seat] + amount)
+    state.gross = replaced(state.gross, seat, state.gross[seat] + amount)
     state.emit(
         "score",
         seat=seat,
@@ -38,8 +38,8 @@ def add_points(state: State, seat: int, amount: int, why: str) -> None:
 
 def spend(state: State, seat: int, amount: int) -> None:
     """Pay ``amount`` points for a purchase or an upgrade (G7)."""
-    state.points[seat] -= amount
-    state.spent[seat] += amount
+    state.points = replaced(state.points, seat, state.points[seat] - amount)
+    state.spent = replaced(state.spent, seat, state.spent[seat] + amount)
 
 
 def ranking_keys(state: State) -> list[tuple[int, ...]]:

@@ -82,9 +82,9 @@ def _critters(observation: dict[str, Any]) -> list[Critter] | None:
     return result
 
 
-def _townsfolk(observation: dict[str, Any]) -> list[Townsfolk]:
+def _townsfolk(observation: dict[str, Any]) -> tuple[Townsfolk, ...]:
     """Return the engine townsfolk records in ascending id order."""
-    return [
+    return tuple(
         Townsfolk(
             num,
             t["id"],
@@ -94,7 +94,7 @@ def _townsfolk(observation: dict[str, Any]) -> list[Townsfolk]:
             bool(t.get("driven_out")),
         )
         for num, t in enumerate(observation.get("townsfolk", []))
-    ]
+    )
 
 
 def _knowledge(observation: dict[str, Any], players: int, seat: int) -> tuple[frozenset[int], ...]:
@@ -135,9 +135,9 @@ def state_from_view(
     state.critters = critters
     state.townsfolk = _townsfolk(observation)
     seats = sorted(observation.get("seats", []), key=lambda s: int(s.get("seat", 0)))
-    state.points = [int(s.get("points", 0)) for s in seats]
-    state.gross = [int(s.get("gross", 0)) for s in seats]
-    state.spent = [int(s.get("spent", 0)) for s in seats]
+    state.points = tuple(int(s.get("points", 0)) for s in seats)
+    state.gross = tuple(int(s.get("gross", 0)) for s in seats)
+    state.spent = tuple(int(s.get("spent", 0)) for s in seats)
     state.openings = frozenset(
         ((int(o.get("x1", 0)), int(o.get("y1", 0))), (int(o.get("x2", 0)), int(o.get("y2", 0))))
         for o in observation.get("openings", [])

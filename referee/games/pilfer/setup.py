@@ -17,7 +17,7 @@ def controller_of(color: int, colors: tuple[int, ...]) -> int:
     return colors.index(color)
 
 
-def _townsfolk(config: Config, colors: tuple[int, ...], state: State) -> list[Townsfolk]:
+def _townsfolk(config: Config, colors: tuple[int, ...], state: State) -> tuple[Townsfolk, ...]:
     """Place every color's townsfolk on its X, in ascending id order (G21, G25)."""
     result: list[Townsfolk] = []
     for color, (x, y) in enumerate(state.board.townsfolk_starts):
@@ -25,7 +25,7 @@ def _townsfolk(config: Config, colors: tuple[int, ...], state: State) -> list[To
             name = f"{COLORS[color]}-{n}"
             controller = controller_of(color, colors)
             result.append(Townsfolk(len(result), name, color, controller, x, y, False))
-    return result
+    return tuple(result)
 
 
 def blank_state(config: Config, players: int) -> State:
@@ -56,9 +56,9 @@ def new_state(config: Config, players: int, seed: int) -> State:
     state.face_up = frozenset()
     state.discard = ()
     state.critters = []
-    state.points = [config.start_points] * players
-    state.gross = [0] * players
-    state.spent = [0] * players
+    state.points = (config.start_points,) * players
+    state.gross = (0,) * players
+    state.spent = (0,) * players
     state.openings = frozenset()
     state.known = tuple(frozenset() for _ in range(players))
     state.sniffs = ()

@@ -17,7 +17,7 @@ def _free_critter_in(state: State, x: int, y: int) -> bool:
 def move_townsfolk(state: State, index: int, x: int, y: int, how: str, attack: bool) -> None:
     """Move a townsfolk, leave a blip behind, and attack the cell's critters if ``attack``."""
     folk = state.townsfolk[index]
-    state.townsfolk[index] = folk.at(x, y)
+    state.set_townsfolk(folk.at(x, y))
     state.emit(
         "townsfolk_move", townsfolk=folk.name, how=how, x=x, y=y, from_x=folk.x, from_y=folk.y
     )
@@ -93,7 +93,7 @@ def answer_push(state: State, pending: Pending, direction: str | None) -> None:
 
 def _drive_out(state: State, seat: int, folk: Townsfolk) -> None:
     """Remove a townsfolk pushed off the board; score the pusher; maybe end the game (G48)."""
-    state.townsfolk[folk.num] = folk._replace(out=True)
+    state.set_townsfolk(folk._replace(out=True))
     state.emit("driven_out", townsfolk=folk.name, by=seat, x=folk.x, y=folk.y)
     place_blip(state, folk.x, folk.y)
     add_points(state, seat, state.config.drive_out_points, "driven_out")
@@ -112,7 +112,7 @@ def fire_alarm(state: State, target: Cell, token: int) -> None:
         if dest == (x, y):
             continue
         folk = state.townsfolk[index]
-        state.townsfolk[index] = folk.at(dest[0], dest[1])
+        state.set_townsfolk(folk.at(dest[0], dest[1]))
         state.emit(
             "townsfolk_move",
             townsfolk=folk.name,

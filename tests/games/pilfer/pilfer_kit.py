@@ -54,12 +54,12 @@ def build(
         for i, (owner, kind, x, y) in enumerate(critters)
     ]
     placed = townsfolk or {}
-    state.townsfolk = [
+    state.townsfolk = tuple(
         t._replace(
             x=placed.get(t.name, (t.x, t.y))[0], y=placed.get(t.name, (t.x, t.y))[1]
         )._replace(out=t.name not in placed)
         for t in state.townsfolk
-    ]
+    )
     carried = carrying or {}
     trap_cells = {}
     table = dict(tokens or {})
@@ -84,9 +84,9 @@ def build(
     state.tokens = cells
     carried_ids = range(first_extra, start_discard)
     state.face_up = frozenset(up) | frozenset(state.discard) | frozenset(carried_ids)
-    state.points = list(points) if points is not None else [0] * players
-    state.gross = [0] * players
-    state.spent = [0] * players
+    state.points = tuple(points) if points is not None else (0,) * players
+    state.gross = (0,) * players
+    state.spent = (0,) * players
     state.known = tuple(frozenset() for _ in range(players))
     state.stack, state.pending, state.active = [], None, active
     if active:
