@@ -76,7 +76,7 @@ def _compile_copy(cls: type[SlotState]) -> Callable[[Any], Any]:
     for name in cls._kept:
         how = _how(hints[name]) if name in hints else "value"
         lines.append(f"    new.{name} = " + source[how].format(name))
-    lines.extend(f"    new.{name} = _fresh_{name}()" for name in cls.FRESH)
+    lines.extend(f"    new.{name} = {_fresh_source(name, cls.FRESH[name])}" for name in cls.FRESH)
     lines.append("    return new")
     namespace: dict[str, Any] = {
         "_new": object.__new__,
@@ -93,11 +93,17 @@ def _compile_copy(cls: type[SlotState]) -> Callable[[Any], Any]:
     return function
 
 
-def _first_copy(state: Any) -> Any:
-    """Compile the copy function of the state's class, keep it there, and copy with it."""
-    cls = type(state)
-    cls._copier = _compile_copy(cls)
-    return cls._copier(state)
+_FRESH_LITERALS: dict[Any, str] = {list: "[]", dict: "{}", tuple: "()"}
+"""Factories whose fresh value a copy writes as a literal (no call)."""
+
+
+def _fresh_source(name: str, factory: Callable[[], Any]) -> str:
+    """Return the source of a ``FRESH`` slot's new value: a literal for an empty list, dict or
+    tuple, ``None`` for a factory that makes None, else a call of the factory."""
+    literal = _FRESH_LITERALS.get(factory)
+    if literal is not None:
+        return literal
+    return "None" if factory() is None else f"_fresh_{name}()"
 
 
 class SlotState:
@@ -109,12 +115,12 @@ class SlotState:
     DERIVED: ClassVar[frozenset[str]] = frozenset()
     """Slots fixed at setup from digested fields (the config, the player count)."""
     _kept: ClassVar[tuple[str, ...]] = ()
-    _copier: ClassVar[Callable[[Any], Any]] = _first_copy
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._kept = tuple(name for name in cls.slot_names() if name not in cls.FRESH)
-        cls._copier = _first_copy
+        if "copy" not in cls.__dict__:  # not the copy compiled for a base class
+            cls.copy = SlotState.copy  # type: ignore[method-assign]
 
     @classmethod
     def slot_names(cls) -> tuple[str, ...]:
@@ -130,6 +136,13 @@ class SlotState:
         return frozenset(cls.FRESH) | cls.DERIVED
 
     def copy(self) -> Self:
-        """Return a copy sharing immutable values, with its own containers and random source."""
-        new: Self = type(self)._copier(self)
+        """Return a copy sharing immutable values, with its own containers and random source.
+
+        The first copy of a class compiles its copy function and puts it in place of this
+        method, so later copies call it straight away.
+        """
+        cls = type(self)
+        compiled = _compile_copy(cls)
+        cls.copy = compiled  # type: ignore[method-assign, assignment]
+        new: Self = compiled(self)
         return new

@@ -51,7 +51,7 @@ def critter_actions(state: State, critter: Critter) -> list[Action]:
         for move, target, wall in steps
         if start_of.get(target, owner) == owner and (wall is None or weasel or wall in openings)
     ]
-    stay = any(t.x == x and t.y == y and not t.out for t in state.townsfolk)
+    stay = state.has_townsfolk(x, y)
     traps: list[Action] = []
     for other in state.critters:
         if other.x == x and other.y == y:
@@ -121,13 +121,9 @@ def do_move(state: State, critter: Critter, direction: str) -> None:
             _deliver(state, critter)
         return
     state.stack.append(("reveal", critter.cid, x, y))
-    forced = bool(state.townsfolk_at(x, y)) or any(
-        t in state.face_up and state.kind_of(t) in ("cat", "dog")
-        for t in state.tokens.get((x, y), ())
-    )
-    if forced:
+    if state.has_townsfolk(x, y) or state.has_face_up_guard(x, y):
         state.stack.append(critter_scuffle(critter, x, y, mover_may_avoid=True))
-    elif any(c.owner != critter.owner and not c.trapped for c in state.critters_at(x, y)):
+    elif state.has_free_enemy(x, y, critter.owner):
         state.stack.append(("optional", critter.cid, x, y))
 
 

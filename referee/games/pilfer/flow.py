@@ -69,9 +69,11 @@ def _ask_optional(state: State, cid: int, x: int, y: int) -> None:
 
 
 def _step(state: State, frame: Frame) -> None:
-    """Run one frame."""
+    """Run one frame (the commonest tags first)."""
     tag = frame[0]
-    if tag == "spin":
+    if tag == "reveal":
+        handle_reveal(state, frame[1], frame[2], frame[3])
+    elif tag == "spin":
         handle_spin(state, frame[1])
     elif tag == "cars":
         handle_cars(state)
@@ -81,8 +83,6 @@ def _step(state: State, frame: Frame) -> None:
         _ask_optional(state, frame[1], frame[2], frame[3])
     elif tag == "push":
         handle_push(state, frame[1], frame[2], frame[3])
-    elif tag == "reveal":
-        handle_reveal(state, frame[1], frame[2], frame[3])
     else:
         handle_discard(state, frame[1])
 

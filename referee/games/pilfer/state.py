@@ -216,7 +216,33 @@ class State(SlotState):
 
     def has_critter(self, x: int, y: int) -> bool:
         """Return whether any critter stands in ``(x, y)``."""
-        return any(c.x == x and c.y == y for c in self.critters)
+        for c in self.critters:
+            if c.x == x and c.y == y:
+                return True
+        return False
+
+    def has_townsfolk(self, x: int, y: int) -> bool:
+        """Return whether a townsfolk on the board stands in ``(x, y)``."""
+        for t in self.townsfolk:
+            if t.x == x and t.y == y and not t.out:
+                return True
+        return False
+
+    def has_free_enemy(self, x: int, y: int, seat: int) -> bool:
+        """Return whether a critter of another seat than ``seat``, not trapped, stands in
+        ``(x, y)``."""
+        for c in self.critters:
+            if c.x == x and c.y == y and c.owner != seat and not c.trapped:
+                return True
+        return False
+
+    def has_face_up_guard(self, x: int, y: int) -> bool:
+        """Return whether a face-up cat or dog lies in ``(x, y)``."""
+        face_up = self.face_up
+        for token in self.tokens.get((x, y), ()):
+            if token in face_up and self.bag[token - 1] in ("cat", "dog"):
+                return True
+        return False
 
     def kind_of(self, token: int) -> str:
         """Return the kind of a token (ids are 1-based shuffled-bag positions, G20)."""
