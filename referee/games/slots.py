@@ -4,11 +4,12 @@ An engine state that lists its fields in ``__slots__`` subclasses :class:`SlotSt
 in ``FRESH``, the slots that start anew in every copy (the events of the last ``apply``, caches).
 :meth:`SlotState.copy` copies every other slot: lists, dicts and sets one level deep (so the copy
 may change them in place), objects with a ``copy`` method (the random source) by that method,
-and everything else -- immutable by the engines' discipline -- by reference. A field added to
-``__slots__`` is copied without another edit, and the conformance suite checks that it reaches
-the state digest, except the ``FRESH`` slots and the ``DERIVED`` ones: fixed for the whole match
-and computed at setup from fields the digest holds (a board from the config's scenario), which
-the suite checks never change during a match.
+and everything else -- immutable by the engines' discipline -- by reference. A container the
+engine only ever replaces (a new dict at each change) is named in ``SHARED`` and shared too.
+A field added to ``__slots__`` is copied without another edit, and the conformance suite checks
+that it reaches the state digest, except the ``FRESH`` slots and the ``DERIVED`` ones: fixed for
+the whole match and computed at setup from fields the digest holds (a board from the config's
+scenario), which the suite checks never change during a match.
 
 ``copy`` runs once per decision, so it is compiled, once per class on its first use, into one
 straight-line function: each slot's way of copying is read from its annotation (``list[...]``
@@ -74,7 +75,7 @@ def _compile_copy(cls: type[SlotState]) -> Callable[[Any], Any]:
     }
     lines = ["def copy(self):", "    new = _new(_cls)"]
     for name in cls._kept:
-        how = _how(hints[name]) if name in hints else "value"
+        how = "share" if name in cls.SHARED else _how(hints[name]) if name in hints else "value"
         lines.append(f"    new.{name} = " + source[how].format(name))
     lines.extend(f"    new.{name} = {_fresh_source(name, cls.FRESH[name])}" for name in cls.FRESH)
     lines.append("    return new")
@@ -114,6 +115,9 @@ class SlotState:
     """Slot name -> factory of the value it has in a new copy."""
     DERIVED: ClassVar[frozenset[str]] = frozenset()
     """Slots fixed at setup from digested fields (the config, the player count)."""
+    SHARED: ClassVar[frozenset[str]] = frozenset()
+    """Slots holding a container the engine replaces and never changes in place: copies share
+    it whatever its annotation (a container read at every decision and written seldom)."""
     _kept: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

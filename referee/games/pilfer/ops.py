@@ -9,7 +9,7 @@ def draw_token(state: State, x: int, y: int) -> int:
     """Deal the next bag token face down onto ``(x, y)``; return its id (G20)."""
     state.dealt += 1
     token = state.dealt
-    state.tokens[(x, y)] = (*state.tokens.get((x, y), ()), token)
+    state.set_tokens((x, y), (*state.tokens.get((x, y), ()), token))
     return token
 
 
@@ -25,11 +25,7 @@ def place_blip(state: State, x: int, y: int) -> None:
 
 def remove_token(state: State, token: int, x: int, y: int) -> None:
     """Take ``token`` out of cell ``(x, y)``."""
-    remaining = tuple(t for t in state.tokens[(x, y)] if t != token)
-    if remaining:
-        state.tokens[(x, y)] = remaining
-    else:
-        del state.tokens[(x, y)]
+    state.set_tokens((x, y), tuple(t for t in state.tokens[(x, y)] if t != token))
 
 
 def discard_token(state: State, token: int, x: int, y: int) -> None:
@@ -44,7 +40,7 @@ def drop_carried(state: State, critter: Critter) -> Critter:
     if not critter.carrying:
         return critter
     cell = (critter.x, critter.y)
-    state.tokens[cell] = (*state.tokens.get(cell, ()), *critter.carrying)
+    state.set_tokens(cell, (*state.tokens.get(cell, ()), *critter.carrying))
     state.emit("drop", critter=critter.cid, tokens=list(critter.carrying), x=cell[0], y=cell[1])
     return critter._replace(carrying=())
 

@@ -167,6 +167,7 @@ class State(SlotState):
         "legal_cache": lambda: None,
     }
     DERIVED: ClassVar[frozenset[str]] = frozenset({"board", "colors", "start_of"})
+    SHARED: ClassVar[frozenset[str]] = frozenset({"tokens"})
 
     config: Config
     board: ScenarioMap
@@ -204,7 +205,8 @@ class State(SlotState):
         events per decision, at two thirds of the cost of calling ``Event``)."""
         self.events.append(tuple.__new__(Event, (kind, data, visible_to)))
 
-    # Queries used by several rule modules.
+    # Queries used by several rule modules. The cell queries run at nearly every decision: a
+    # loop that returns at the first hit costs half of ``any`` over a generator (SIM110).
 
     def critters_at(self, x: int, y: int) -> list[Critter]:
         """Return the critters standing in cell ``(x, y)``, by id."""
@@ -216,14 +218,14 @@ class State(SlotState):
 
     def has_critter(self, x: int, y: int) -> bool:
         """Return whether any critter stands in ``(x, y)``."""
-        for c in self.critters:
+        for c in self.critters:  # noqa: SIM110
             if c.x == x and c.y == y:
                 return True
         return False
 
     def has_townsfolk(self, x: int, y: int) -> bool:
         """Return whether a townsfolk on the board stands in ``(x, y)``."""
-        for t in self.townsfolk:
+        for t in self.townsfolk:  # noqa: SIM110
             if t.x == x and t.y == y and not t.out:
                 return True
         return False
@@ -255,6 +257,16 @@ class State(SlotState):
     def set_critter(self, critter: Critter) -> None:
         """Store a changed critter record."""
         self.critters[critter.cid - 1] = critter
+
+    def set_tokens(self, cell: Cell, tokens: tuple[int, ...]) -> None:
+        """Store the tokens of ``cell`` (none: the cell is dropped). The mapping is replaced,
+        never changed in place (``SHARED``): copies share it, as most decisions leave it be."""
+        table = dict(self.tokens)
+        if tokens:
+            table[cell] = tokens
+        else:
+            del table[cell]
+        self.tokens = table
 
     def set_townsfolk(self, folk: Townsfolk) -> None:
         """Store a changed townsfolk record (the townsfolk are a tuple: they change about once

@@ -65,7 +65,7 @@ def answer_dumpster(state: State, pending: Pending, token: int) -> None:
         state.emit("dumpster_decline", critter=cid, dumpster=dumpster)
         return
     cell = token_cell(state, dumpster)
-    state.tokens[cell] = tuple(token if t == dumpster else t for t in state.tokens[cell])
+    state.set_tokens(cell, tuple(token if t == dumpster else t for t in state.tokens[cell]))
     state.discard = (*tuple(t for t in state.discard if t != token), dumpster)
     state.face_up = state.face_up | {token}
     state.emit(
