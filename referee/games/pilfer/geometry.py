@@ -75,7 +75,8 @@ def within_one(scenario: str) -> dict[Cell, tuple[Cell, ...]]:
 
 def townsfolk_may_enter(state: State, x: int, y: int) -> bool:
     """Return whether a townsfolk may stand in ``(x, y)``: on the board, not a start space."""
-    return state.board.on_board(x, y) and (x, y) not in state.start_of
+    board = state.board
+    return 0 <= x < board.width and 0 <= y < board.height and (x, y) not in state.start_of
 
 
 def townsfolk_neighbours(state: State, x: int, y: int) -> list[Cell]:

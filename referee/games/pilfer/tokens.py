@@ -23,10 +23,12 @@ def handle_reveal(state: State, cid: int, x: int, y: int) -> None:
     critter = state.critters[cid - 1]
     if (critter.x, critter.y) != (x, y) or critter.trapped:
         return
-    hidden = [t for t in state.tokens.get((x, y), ()) if t not in state.face_up]
-    if not hidden:
+    face_up = state.face_up
+    for token in state.tokens.get((x, y), ()):
+        if token not in face_up:
+            break
+    else:  # nothing face down is left here
         return
-    token = hidden[0]
     state.face_up = state.face_up | {token}
     state.emit("reveal", token=token, token_kind=state.kind_of(token), x=x, y=y, critter=cid)
     state.stack.append(("reveal", cid, x, y))

@@ -10,8 +10,12 @@ from referee.games.pilfer.state import DIRECTIONS, SPINNER, Pending, State, Town
 
 
 def _free_critter_in(state: State, x: int, y: int) -> bool:
-    """Return whether a non-trapped critter stands in ``(x, y)``."""
-    return any(c.x == x and c.y == y and not c.trapped for c in state.critters)
+    """Return whether a non-trapped critter stands in ``(x, y)`` (a loop: see State's cell
+    queries)."""
+    for c in state.critters:  # noqa: SIM110
+        if c.x == x and c.y == y and not c.trapped:
+            return True
+    return False
 
 
 def move_townsfolk(state: State, index: int, x: int, y: int, how: str, attack: bool) -> None:
