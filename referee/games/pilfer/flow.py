@@ -121,9 +121,8 @@ def to_move(state: State) -> int | None:
     return state.turn_seat
 
 
-def _capped(state: State) -> bool:
-    """Return whether this turn has used up its decision cap (G15)."""
-    return state.turn_decisions >= state.config.turn_decision_cap
+END_TURN = end_turn_action()
+END_ACTIVATION = end_activation_action()
 
 
 def _reactive_actions(state: State, pending: Pending) -> list[Action]:
@@ -152,24 +151,14 @@ def compute_legal(state: State) -> list[Action]:
     seat = state.turn_seat
     if state.phase == "setup":
         return [*turns.buys(state, seat), done_action()]
-    if not state.active:
-        if _capped(state):
-            return [end_turn_action()]
-        return [
-            *turns.buys(state, seat),
-            *turns.upgrades(state, seat),
-            *turns.activations(state, seat),
-            end_turn_action(),
-        ]
-    if _capped(state):
-        return [end_activation_action()]
-    critter = state.critters[state.active - 1]
-    return [
-        *activation.critter_actions(state, critter),
-        *turns.buys(state, seat),
-        *turns.upgrades(state, seat),
-        end_activation_action(),
-    ]
+    active = state.active
+    if state.turn_decisions >= state.config.turn_decision_cap:  # the turn's cap (G15)
+        return [END_ACTIVATION if active else END_TURN]
+    purchases = turns.purchases(state, seat)
+    if not active:
+        return [*purchases, *turns.activations(state, seat), END_TURN]
+    critter = state.critters[active - 1]
+    return [*activation.critter_actions(state, critter), *purchases, END_ACTIVATION]
 
 
 def _apply_reactive(state: State, pending: Pending, action: Action) -> None:

@@ -44,6 +44,14 @@ def upgrades(state: State, seat: int) -> list[Action]:
     return result
 
 
+def purchases(state: State, seat: int) -> list[Action]:
+    """Return the BUY and then the UPGRADE actions of the MAIN and ACTIVATION menus (none
+    without points: each costs at least one)."""
+    if state.points[seat] <= 0:
+        return []
+    return [*buys(state, seat), *upgrades(state, seat)]
+
+
 def activations(state: State, seat: int) -> list[Action]:
     """Return ACTIVATE actions for own critters not yet activated this turn (G15, G46)."""
     return [activate_action(c.cid) for c in state.critters if c.owner == seat and not c.activated]
