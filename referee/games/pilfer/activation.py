@@ -99,7 +99,7 @@ def _deliver(state: State, critter: Critter) -> None:
     for token in critter.carrying:
         state.discard = (*state.discard, token)
         value = _food_value(state.kind_of(token))
-        state.emit("deliver", critter=critter.cid, token=token, value=value)
+        state.emit("deliver", {"critter": critter.cid, "token": token, "value": value})
         add_points(state, critter.owner, value, "food")
         if state.phase == "over":
             return
@@ -108,14 +108,16 @@ def _deliver(state: State, critter: Critter) -> None:
 def do_move(state: State, critter: Critter, direction: str) -> None:
     """MOVE: step (delivering food at home) and queue entry scuffles and reveals (G27, G33)."""
     if direction == "STAY":
-        state.emit("move", critter=critter.cid, direction="STAY", x=critter.x, y=critter.y)
+        state.emit(
+            "move", {"critter": critter.cid, "direction": "STAY", "x": critter.x, "y": critter.y}
+        )
         state.stack.append(critter_scuffle(critter, critter.x, critter.y))
         return
     dx, dy = DIRECTIONS[direction]
     x, y = critter.x + dx, critter.y + dy
     critter = critter.at(x, y)
     state.set_critter(critter)
-    state.emit("move", critter=critter.cid, direction=direction, x=x, y=y)
+    state.emit("move", {"critter": critter.cid, "direction": direction, "x": x, "y": y})
     if (x, y) == state.start_cell(critter.owner):
         if critter.carrying:
             _deliver(state, critter)
@@ -130,7 +132,7 @@ def do_move(state: State, critter: Critter, direction: str) -> None:
 def do_pick_up(state: State, critter: Critter, token: int) -> None:
     """PICK_UP: carry a food token, or score a sparkly at once (G11, G12)."""
     kind = state.kind_of(token)
-    state.emit("pick_up", critter=critter.cid, token=token, token_kind=kind)
+    state.emit("pick_up", {"critter": critter.cid, "token": token, "token_kind": kind})
     if kind == "sparkly":
         discard_token(state, token, critter.x, critter.y)
         add_points(state, critter.owner, 1, "sparkly")
@@ -142,11 +144,15 @@ def do_pick_up(state: State, critter: Critter, token: int) -> None:
 def _roll_open(state: State, critter: Critter, target: str) -> bool:
     """Roll the critter's base dice for an OPEN (a Raccoon succeeds without rolling, G3)."""
     if critter.kind == "raccoon":
-        state.emit("open_roll", critter=critter.cid, target=target, dice=[], success=True)
+        state.emit(
+            "open_roll", {"critter": critter.cid, "target": target, "dice": [], "success": True}
+        )
         return True
     dice = state.rng.dice(ROSTER[critter.kind][0])
     success = any(die >= state.config.success_threshold for die in dice)
-    state.emit("open_roll", critter=critter.cid, target=target, dice=dice, success=success)
+    state.emit(
+        "open_roll", {"critter": critter.cid, "target": target, "dice": dice, "success": success}
+    )
     return success
 
 
@@ -158,11 +164,11 @@ def do_open(state: State, critter: Critter, action: Open) -> None:
         dx, dy = DIRECTIONS[action.wall]
         opening = edge((critter.x, critter.y), (critter.x + dx, critter.y + dy))
         state.openings = state.openings | {opening}
-        state.emit("opening", x=critter.x, y=critter.y, wall=action.wall)
+        state.emit("opening", {"x": critter.x, "y": critter.y, "wall": action.wall})
     elif action.target == "trap":
         held = next(c for c in state.critters if c.trapped == action.token)
         state.set_critter(held._replace(trapped=0))
-        state.emit("freed", critter=held.cid, token=action.token)
+        state.emit("freed", {"critter": held.cid, "token": action.token})
         discard_token(state, action.token, critter.x, critter.y)
         add_points(state, critter.owner, 1, "trap")
     elif state.discard:
@@ -176,7 +182,9 @@ def do_sniff(state: State, critter: Critter, token: int) -> None:
     known[seat] = known[seat] | {token}
     state.known = tuple(known)
     state.sniffs = (*state.sniffs, (seat, token))
-    state.emit("sniff", seat=seat, critter=critter.cid, token=token)
+    state.emit("sniff", {"seat": seat, "critter": critter.cid, "token": token})
     state.emit(
-        "sniff_result", frozenset({seat}), seat=seat, token=token, token_kind=state.kind_of(token)
+        "sniff_result",
+        {"seat": seat, "token": token, "token_kind": state.kind_of(token)},
+        frozenset({seat}),
     )

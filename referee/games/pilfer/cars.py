@@ -15,9 +15,7 @@ def handle_cars(state: State) -> None:
         hit = [c for c in state.critters if (c.x, c.y) in cells and not c.trapped]
         state.emit(
             "car_sweep",
-            lane=lane.lane_id,
-            heading=lane.heading,
-            critters=[c.cid for c in hit],
+            {"lane": lane.lane_id, "heading": lane.heading, "critters": [c.cid for c in hit]},
         )
         for critter in hit:
             send_home(state, critter, "car")

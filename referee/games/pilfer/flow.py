@@ -170,7 +170,7 @@ def _apply_reactive(state: State, pending: Pending, action: Action) -> None:
         case Avoid(yes=yes):
             answer_avoid(state, pending, yes)
         case OptionalScuffle(yes=yes):
-            state.emit("optional_scuffle", critter=pending.data[0], choice=yes)
+            state.emit("optional_scuffle", {"critter": pending.data[0], "choice": yes})
             if yes:
                 cid, x, y = pending.data
                 state.stack.append(critter_scuffle(state.critters[cid - 1], x, y))

@@ -20,7 +20,7 @@ def place_blip(state: State, x: int, y: int) -> None:
     if state.tokens.get((x, y)) or state.has_critter(x, y):
         return
     token = draw_token(state, x, y)
-    state.emit("blip", token=token, x=x, y=y)
+    state.emit("blip", {"token": token, "x": x, "y": y})
 
 
 def remove_token(state: State, token: int, x: int, y: int) -> None:
@@ -32,7 +32,7 @@ def discard_token(state: State, token: int, x: int, y: int) -> None:
     """Move a face-up token from the board to the public discard pile."""
     remove_token(state, token, x, y)
     state.discard = (*state.discard, token)
-    state.emit("discard", token=token, token_kind=state.kind_of(token), x=x, y=y)
+    state.emit("discard", {"token": token, "token_kind": state.kind_of(token), "x": x, "y": y})
 
 
 def drop_carried(state: State, critter: Critter) -> Critter:
@@ -41,7 +41,10 @@ def drop_carried(state: State, critter: Critter) -> Critter:
         return critter
     cell = (critter.x, critter.y)
     state.set_tokens(cell, (*state.tokens.get(cell, ()), *critter.carrying))
-    state.emit("drop", critter=critter.cid, tokens=list(critter.carrying), x=cell[0], y=cell[1])
+    state.emit(
+        "drop",
+        {"critter": critter.cid, "tokens": list(critter.carrying), "x": cell[0], "y": cell[1]},
+    )
     return critter._replace(carrying=())
 
 
@@ -53,13 +56,13 @@ def send_home(state: State, critter: Critter, why: str) -> None:
         state.active = 0
         critter = critter._replace(actions=0)
     state.set_critter(critter._replace(x=hx, y=hy))
-    state.emit("sent_home", critter=critter.cid, why=why, x=hx, y=hy)
+    state.emit("sent_home", {"critter": critter.cid, "why": why, "x": hx, "y": hy})
 
 
 def trap_critter(state: State, critter: Critter, token: int) -> None:
     """Spring trap ``token`` on ``critter`` (G29, G40)."""
     state.set_critter(critter._replace(trapped=token))
-    state.emit("trapped", critter=critter.cid, token=token)
+    state.emit("trapped", {"critter": critter.cid, "token": token})
 
 
 def critter_scuffle(

@@ -13,7 +13,7 @@ def end_game(state: State, reason: str, winner: int = -1) -> None:
     state.stack.clear()
     state.pending = None
     state.active = 0
-    state.emit("game_end", reason=reason, winner=None if winner < 0 else winner)
+    state.emit("game_end", {"reason": reason, "winner": None if winner < 0 else winner})
 
 
 def add_points(state: State, seat: int, amount: int, why: str) -> None:
@@ -22,11 +22,13 @@ def add_points(state: State, seat: int, amount: int, why: str) -> None:
     state.gross = replaced(state.gross, seat, state.gross[seat] + amount)
     state.emit(
         "score",
-        seat=seat,
-        amount=amount,
-        why=why,
-        points=state.points[seat],
-        gross=state.gross[seat],
+        {
+            "seat": seat,
+            "amount": amount,
+            "why": why,
+            "points": state.points[seat],
+            "gross": state.gross[seat],
+        },
     )
     target = state.config.win_points
     if target is None:

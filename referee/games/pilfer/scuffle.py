@@ -129,7 +129,7 @@ def handle_scuffle(state: State, scuffle: Scuffle) -> None:
 def answer_avoid(state: State, pending: Pending, yes: bool) -> None:
     """Apply an AVOID answer: cancel, re-target or continue the scuffle (G36, G38)."""
     scuffle, cid, role = pending.data
-    state.emit("avoid", critter=cid, role=role, choice=yes)
+    state.emit("avoid", {"critter": cid, "role": role, "choice": yes})
     if role == "mover":
         if not yes:
             state.stack.append(("scuffle", scuffle._replace(stage="target")))
@@ -161,17 +161,19 @@ def _resolve(state: State, scuffle: Scuffle, attacker: Model, target: Model) -> 
         result = "attacker" if attack_hits > defend_hits else "defender"
     state.emit(
         "scuffle",
-        x=scuffle.x,
-        y=scuffle.y,
-        attacker=describe(state, attacker),
-        defender=describe(state, target),
-        attacker_side=[describe(state, m) for m in attackers],
-        defender_side=[describe(state, m) for m in defenders],
-        attacker_dice=attack_dice,
-        defender_dice=defend_dice,
-        attacker_successes=attack_hits,
-        defender_successes=defend_hits,
-        result=result,
+        {
+            "x": scuffle.x,
+            "y": scuffle.y,
+            "attacker": describe(state, attacker),
+            "defender": describe(state, target),
+            "attacker_side": [describe(state, m) for m in attackers],
+            "defender_side": [describe(state, m) for m in defenders],
+            "attacker_dice": attack_dice,
+            "defender_dice": defend_dice,
+            "attacker_successes": attack_hits,
+            "defender_successes": defend_hits,
+            "result": result,
+        },
     )
     if result == "attacker":
         _apply_loss(state, attackers[0], defenders, attack_hits - defend_hits)

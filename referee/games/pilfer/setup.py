@@ -76,5 +76,5 @@ def new_state(config: Config, players: int, seed: int) -> State:
     state.townsfolk = _townsfolk(config, state.colors, state)
     for x, y in state.board.dots:
         draw_token(state, x, y)
-    state.emit("setup", players=players, scenario=config.scenario, tokens=state.dealt)
+    state.emit("setup", {"players": players, "scenario": config.scenario, "tokens": state.dealt})
     return state

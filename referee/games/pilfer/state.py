@@ -200,9 +200,12 @@ class State(SlotState):
     events: list[Event]
     legal_cache: list[Any] | None
 
-    def emit(self, kind: str, visible_to: frozenset[int] | None = None, **data: Any) -> None:
-        """Record an event of the current ``apply`` (built as the tuple it is: about two
-        events per decision, at two thirds of the cost of calling ``Event``)."""
+    def emit(
+        self, kind: str, data: dict[str, Any], visible_to: frozenset[int] | None = None
+    ) -> None:
+        """Record an event of the current ``apply``. There are about two per decision, so the
+        data comes as a dict (a fifth quicker than keywords) and the event is built as the
+        tuple it is (a third quicker than calling ``Event``)."""
         self.events.append(tuple.__new__(Event, (kind, data, visible_to)))
 
     # Queries used by several rule modules. The cell queries run at nearly every decision: a

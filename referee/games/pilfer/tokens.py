@@ -30,7 +30,10 @@ def handle_reveal(state: State, cid: int, x: int, y: int) -> None:
     else:  # nothing face down is left here
         return
     state.face_up = state.face_up | {token}
-    state.emit("reveal", token=token, token_kind=state.kind_of(token), x=x, y=y, critter=cid)
+    state.emit(
+        "reveal",
+        {"token": token, "token_kind": state.kind_of(token), "x": x, "y": y, "critter": cid},
+    )
     state.stack.append(("reveal", cid, x, y))
     resolve_revealed(state, critter, token, deliberate=False)
 
@@ -64,7 +67,7 @@ def answer_dumpster(state: State, pending: Pending, token: int) -> None:
     """Swap the dumpster for a discarded token, which acts as just revealed; 0 declines (G42)."""
     cid, dumpster = pending.data
     if not token:
-        state.emit("dumpster_decline", critter=cid, dumpster=dumpster)
+        state.emit("dumpster_decline", {"critter": cid, "dumpster": dumpster})
         return
     cell = token_cell(state, dumpster)
     state.set_tokens(cell, tuple(token if t == dumpster else t for t in state.tokens[cell]))
@@ -72,11 +75,13 @@ def answer_dumpster(state: State, pending: Pending, token: int) -> None:
     state.face_up = state.face_up | {token}
     state.emit(
         "dumpster_swap",
-        critter=cid,
-        dumpster=dumpster,
-        token=token,
-        token_kind=state.kind_of(token),
-        x=cell[0],
-        y=cell[1],
+        {
+            "critter": cid,
+            "dumpster": dumpster,
+            "token": token,
+            "token_kind": state.kind_of(token),
+            "x": cell[0],
+            "y": cell[1],
+        },
     )
     resolve_revealed(state, state.critters[cid - 1], token, deliberate=True)

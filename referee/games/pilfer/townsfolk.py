@@ -23,7 +23,8 @@ def move_townsfolk(state: State, index: int, x: int, y: int, how: str, attack: b
     folk = state.townsfolk[index]
     state.set_townsfolk(folk.at(x, y))
     state.emit(
-        "townsfolk_move", townsfolk=folk.name, how=how, x=x, y=y, from_x=folk.x, from_y=folk.y
+        "townsfolk_move",
+        {"townsfolk": folk.name, "how": how, "x": x, "y": y, "from_x": folk.x, "from_y": folk.y},
     )
     place_blip(state, folk.x, folk.y)
     if attack and _free_critter_in(state, x, y):
@@ -37,7 +38,7 @@ def handle_spin(state: State, index: int) -> None:
         return
     directions = SPINNER[state.config.spinner_dirs]
     direction = directions[state.rng.below(len(directions))]
-    state.emit("spin", townsfolk=folk.name, direction=direction)
+    state.emit("spin", {"townsfolk": folk.name, "direction": direction})
     dx, dy = DIRECTIONS[direction]
     if townsfolk_may_enter(state, folk.x + dx, folk.y + dy):
         move_townsfolk(state, index, folk.x + dx, folk.y + dy, "spin", True)
@@ -50,7 +51,7 @@ def handle_spin(state: State, index: int) -> None:
 def answer_redirect(state: State, pending: Pending, x: int, y: int) -> None:
     """Move the townsfolk to the chosen legal neighbour (G24)."""
     index = pending.data[0]
-    state.emit("redirect", townsfolk=state.townsfolk[index].name, x=x, y=y)
+    state.emit("redirect", {"townsfolk": state.townsfolk[index].name, "x": x, "y": y})
     move_townsfolk(state, index, x, y, "redirect", True)
 
 
@@ -83,11 +84,11 @@ def answer_push(state: State, pending: Pending, direction: str | None) -> None:
     index, steps, _ = pending.data
     folk = state.townsfolk[index]
     if direction is None:
-        state.emit("push_stop", townsfolk=folk.name)
+        state.emit("push_stop", {"townsfolk": folk.name})
         return
     dx, dy = DIRECTIONS[direction]
     x, y = folk.x + dx, folk.y + dy
-    state.emit("push", townsfolk=folk.name, direction=direction, by=pending.seat)
+    state.emit("push", {"townsfolk": folk.name, "direction": direction, "by": pending.seat})
     if state.board.on_board(x, y):
         move_townsfolk(state, index, x, y, "push", False)
         state.stack.append(("push", pending.seat, index, steps - 1))
@@ -98,7 +99,7 @@ def answer_push(state: State, pending: Pending, direction: str | None) -> None:
 def _drive_out(state: State, seat: int, folk: Townsfolk) -> None:
     """Remove a townsfolk pushed off the board; score the pusher; maybe end the game (G48)."""
     state.set_townsfolk(folk._replace(out=True))
-    state.emit("driven_out", townsfolk=folk.name, by=seat, x=folk.x, y=folk.y)
+    state.emit("driven_out", {"townsfolk": folk.name, "by": seat, "x": folk.x, "y": folk.y})
     place_blip(state, folk.x, folk.y)
     add_points(state, seat, state.config.drive_out_points, "driven_out")
     if state.phase == "over":
@@ -119,12 +120,14 @@ def fire_alarm(state: State, target: Cell, token: int) -> None:
         state.set_townsfolk(folk.at(dest[0], dest[1]))
         state.emit(
             "townsfolk_move",
-            townsfolk=folk.name,
-            how="alarm",
-            x=dest[0],
-            y=dest[1],
-            from_x=x,
-            from_y=y,
+            {
+                "townsfolk": folk.name,
+                "how": "alarm",
+                "x": dest[0],
+                "y": dest[1],
+                "from_x": x,
+                "from_y": y,
+            },
         )
         entered.setdefault(dest, index)
     for index, (x, y) in origins.items():

@@ -64,7 +64,7 @@ def do_buy(state: State, seat: int, kind: str) -> None:
     x, y = state.start_cell(seat)
     cid = len(state.critters) + 1
     state.critters.append(Critter(cid, seat, kind, x, y, allowance, False, 0, ()))
-    state.emit("buy", seat=seat, critter=cid, critter_type=kind, cost=dice)
+    state.emit("buy", {"seat": seat, "critter": cid, "critter_type": kind, "cost": dice})
 
 
 def do_upgrade(state: State, seat: int, cid: int, kind: str) -> None:
@@ -74,7 +74,14 @@ def do_upgrade(state: State, seat: int, cid: int, kind: str) -> None:
     spend(state, seat, cost)
     state.set_critter(critter._replace(kind=kind))
     state.emit(
-        "upgrade", seat=seat, critter=cid, from_type=critter.kind, critter_type=kind, cost=cost
+        "upgrade",
+        {
+            "seat": seat,
+            "critter": cid,
+            "from_type": critter.kind,
+            "critter_type": kind,
+            "cost": cost,
+        },
     )
 
 
@@ -83,7 +90,7 @@ def do_activate(state: State, cid: int) -> None:
     critter = state.critters[cid - 1]
     state.set_critter(critter.with_actions(critter.actions, True))
     state.active = cid
-    state.emit("activate", critter=cid, actions=critter.actions)
+    state.emit("activate", {"critter": cid, "actions": critter.actions})
 
 
 def end_activation(state: State) -> None:
@@ -101,7 +108,7 @@ def start_turn(state: State, seat: int) -> None:
     for critter in state.critters:
         if critter.owner == seat:
             state.set_critter(critter.with_actions(ROSTER[critter.kind][2], False))
-    state.emit("turn_start", seat=seat, round=state.round)
+    state.emit("turn_start", {"seat": seat, "round": state.round})
     if state.board.lanes:
         state.stack.append(("cars",))
     controlled = [t.num for t in state.townsfolk if t.controller == seat and not t.out]
@@ -115,7 +122,7 @@ def end_turn(state: State) -> None:
     for critter in state.critters:
         if critter.owner == seat:
             state.set_critter(critter.with_actions(0, False))
-    state.emit("turn_end", seat=seat, round=state.round)
+    state.emit("turn_end", {"seat": seat, "round": state.round})
     if seat + 1 < state.players:
         start_turn(state, seat + 1)
         return
