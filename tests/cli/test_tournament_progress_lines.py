@@ -45,8 +45,10 @@ def test_a_piped_knockout_shows_its_known_total_growing_to_the_final_count(
     ]
     played = len(progress)
     assert f"played {played} matches" in done.stdout
-    # two semi-finals and a final of one game each, and tiebreak pairs after a draw
-    assert progress[0][:3] == ("1", "3", "+")
+    # two semi-finals and a final of one game each, and tiebreak pairs after a draw (one may
+    # come before the first line: the semi-finals run at once)
+    count, total, growing = progress[0][:3]
+    assert (count, growing) == ("1", "+") and int(total) in (3, 5)
     assert [int(count) for count, *_ in progress] == list(range(1, played + 1))
     known = [int(total) for _, total, *_ in progress]
     assert known == sorted(known) and known[-1] == played
