@@ -3,11 +3,13 @@
 Prints JSON: median and p99 (microseconds) of one ``GrpcPlayer.decide`` to a trivial bot
 process (encode a real Pilfer observation and legal actions, send, bot answers, receive,
 validate), and of a bare bidi echo of a payload of the same size between two processes.
-The two are timed in alternating blocks in one run, so machine load affects both alike.
+They are timed in rotating blocks in one run, so machine load affects them alike.
 ``split_us`` times in this process each step a decision adds to the echo (the referee's
-observation, request encoding and answer decoding; the bot's SDK and choice); what the round
-trip costs beyond their sum is ``threads_and_scheduling_us``: the same steps run slower between
-gRPC's threads than alone (encoding a request costs about twice its in-process time there).
+observation, request encoding and answer decoding; the bot's SDK and choice).
+``echo_via_reader_thread`` is the echo read as the referee reads a bot (a reader thread filling
+an inbox), so ``reader_thread_hop_us`` is what that extra hop costs; what the round trip costs
+beyond all of these is ``threads_and_scheduling_us``: the same steps run slower between gRPC's
+threads than alone (encoding a request costs about twice its in-process time there).
 Usage: ``python benchmarks/transport.py [--rounds N] [--quick]``; ``--quick`` times 100 rounds
 of each, a check that it runs.
 """
@@ -20,6 +22,7 @@ import queue
 import statistics
 import sys
 import tempfile
+import threading
 import time
 import timeit
 from collections.abc import Callable, Iterator
@@ -167,6 +170,28 @@ class EchoRounds:
         return time.perf_counter() - began
 
 
+class ThreadedEchoRounds(EchoRounds):
+    """The echo read as the referee reads a bot: a reader thread fills an inbox that the
+    caller waits on (one more thread hop per answer than ``EchoRounds``)."""
+
+    def __init__(self, payload: bytes, stack: contextlib.ExitStack, work: Path) -> None:
+        super().__init__(payload, stack, work)
+        self.inbox: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+        threading.Thread(target=self._read, name="echo-reader", daemon=True).start()
+
+    def _read(self) -> None:
+        with contextlib.suppress(grpc.RpcError):  # cancelled when the run ends
+            for raw in self.call:
+                self.inbox.put(raw)
+
+    def once(self) -> float:
+        """Time one echo."""
+        began = time.perf_counter()
+        self.outbox.put(self.payload)
+        self.inbox.get(timeout=15)
+        return time.perf_counter() - began
+
+
 def per_call(function: Callable[[], object], calls: int = 2000) -> float:
     """Return the best of five timings of ``calls`` calls of ``function``, in µs per call."""
     return min(timeit.repeat(function, number=calls, repeat=5)) / calls * 1e6
@@ -211,20 +236,25 @@ def split(state: Any, prompt: DecisionPrompt, payload: bytes) -> dict[str, float
 
 def measure(
     prompt: DecisionPrompt, payload: bytes, rounds: int, block: int = 20
-) -> tuple[list[float], list[float]]:
-    """Time both in alternating blocks, so a busy machine slows both alike; drop a warm-up."""
+) -> tuple[list[float], list[float], list[float]]:
+    """Time the referee, the echo and the echo through a reader thread in rotating blocks, so
+    a busy machine slows them alike; drop a warm-up."""
     referee: list[float] = []
     echo: list[float] = []
+    threaded: list[float] = []
     with tempfile.TemporaryDirectory() as work, contextlib.ExitStack() as stack:
         referee_rounds = RefereeRounds(prompt, stack, Path(work))
         echo_rounds = EchoRounds(payload, stack, Path(work))
+        threaded_rounds = ThreadedEchoRounds(payload, stack, Path(work))
         for _ in range(block):
             referee_rounds.once()
             echo_rounds.once()
+            threaded_rounds.once()
         while len(referee) < rounds:
             referee.extend(referee_rounds.once() for _ in range(block))
             echo.extend(echo_rounds.once() for _ in range(block))
-    return referee, echo
+            threaded.extend(threaded_rounds.once() for _ in range(block))
+    return referee, echo, threaded
 
 
 def main() -> None:
@@ -239,7 +269,7 @@ def main() -> None:
     state = sample_state()
     prompt = sample_prompt(state)
     payload = decision_request(prompt, codec_for("pilfer")).SerializeToString()
-    referee, echo = measure(prompt, payload, args.rounds)
+    referee, echo, threaded = measure(prompt, payload, args.rounds)
     steps = split(state, prompt, payload)
     result = {
         "benchmark": "transport",
@@ -247,6 +277,7 @@ def main() -> None:
         "rounds": args.rounds,
         "referee_decision": summary(referee),
         "bare_echo": summary(echo),
+        "echo_via_reader_thread": summary(threaded),
     }
     result["ratio_median"] = round(
         result["referee_decision"]["median_us"] / result["bare_echo"]["median_us"], 2
@@ -254,10 +285,12 @@ def main() -> None:
     result["target_ratio_median"] = 1.2
     extra = result["referee_decision"]["median_us"] - result["bare_echo"]["median_us"]
     computed = sum(value for key, value in steps.items() if key != "observe_us")
+    hop = result["echo_via_reader_thread"]["median_us"] - result["bare_echo"]["median_us"]
     result["split_us"] = {
         **steps,
+        "reader_thread_hop_us": round(hop, 1),
         "extra_over_echo_us": round(extra, 1),
-        "threads_and_scheduling_us": round(extra - computed, 1),
+        "threads_and_scheduling_us": round(extra - computed - hop, 1),
     }
     emit(result, args.quick)
 
