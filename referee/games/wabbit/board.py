@@ -180,6 +180,45 @@ class Geometry:
 GEOMETRY: tuple[Geometry, ...] = tuple(Geometry(mask) for mask in range(1 << len(BUILDING_IDS)))
 
 
+def cut_cells(geometry: Geometry, holes: frozenset[int]) -> frozenset[int] | None:
+    """Return the non-hole cells a hole would cut the board at: those without which the other
+    non-hole cells could no longer all reach one another on foot (the articulation points of
+    the foot graph, Hopcroft and Tarjan's depth-first search, written without recursion).
+    None when the non-hole cells cannot all reach one another already."""
+    root = next(c for c in range(CELLS) if c not in holes)
+    order = {root: 0}
+    low = {root: 0}
+    parent = {root: -1}
+    cuts = set()
+    root_children = 0
+    stack = [(root, iter(geometry.neighbors[root]))]
+    while stack:
+        cell, rest = stack[-1]
+        for _, n in rest:
+            if n in holes:
+                continue
+            if n not in order:
+                parent[n] = cell
+                order[n] = low[n] = len(order)
+                root_children += cell == root
+                stack.append((n, iter(geometry.neighbors[n])))
+                break
+            if n != parent[cell]:
+                low[cell] = min(low[cell], order[n])
+        else:
+            stack.pop()
+            if stack:
+                above = stack[-1][0]
+                low[above] = min(low[above], low[cell])
+                if above != root and low[cell] >= order[above]:
+                    cuts.add(above)
+    if len(order) != CELLS - len(holes):
+        return None
+    if root_children > 1:
+        cuts.add(root)
+    return frozenset(cuts)
+
+
 def foot_connected_without_holes(geometry: Geometry, holes: frozenset[int]) -> bool:
     """Return whether every non-hole cell reaches every other on foot without entering a hole."""
     cells = [c for c in range(CELLS) if c not in holes]

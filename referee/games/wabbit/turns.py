@@ -16,6 +16,7 @@ from referee.games.wabbit.board import (
     MAILBOX,
     POND_CELLS,
     WARRENS,
+    cut_cells,
     foot_connected_without_holes,
     xy_of,
 )
@@ -140,13 +141,17 @@ def hole_cells(state: State) -> tuple[int, ...]:
     blocked = {c.cell for c in state.chars} | {cell for _, cell in state.items}
     blocked |= {cell for cell, _ in state.loose} | state.planted | state.holes
     blocked |= {FARMER_HOME, HAND_HOME, MAILBOX, *WARRENS.values()}
+    cuts = cut_cells(state.geometry, state.holes)
     result = []
     for cell in range(CELLS):
         if cell in blocked or BASE_TERRAIN[cell] == BUILDING:
             continue
         if cell in POND_CELLS or cell in HIGHWAY_CELLS:
             continue
-        if foot_connected_without_holes(state.geometry, state.holes | {cell}):
+        if cuts is None:  # already apart: only the brute check tells (never seen in play)
+            if foot_connected_without_holes(state.geometry, state.holes | {cell}):
+                result.append(cell)
+        elif cell not in cuts:
             result.append(cell)
     return tuple(result)
 

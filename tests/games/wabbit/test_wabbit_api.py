@@ -1,6 +1,7 @@
 """The engine contract (DESIGN section 3): spec, config, maps, views, labels, digests."""
 
 import json
+import random
 
 import pytest
 from wabbit_kit import at, new
@@ -20,6 +21,7 @@ from referee.games.wabbit.board import (
     CELLS,
     GEOMETRY,
     START_HOLES,
+    cut_cells,
     foot_connected_without_holes,
 )
 from referee.games.wabbit.cards import build_deck
@@ -74,6 +76,27 @@ def test_h27a_no_start_hole_cuts_the_board():
     assert foot_connected_without_holes(GEOMETRY[0], START_HOLES)
     assert len(START_HOLES) == 8
     assert [len(cells) for cells in BUILDING_CELLS] == [12, 12, 4, 1]
+
+
+def test_cut_cells_are_exactly_the_cells_a_hole_would_cut_the_board_at():
+    """The articulation points agree with a whole-board search per cell, on standing and
+    destroyed buildings and on hole sets that leave the board whole or cut it apart."""
+    chooser = random.Random(5)
+    checked = apart = 0
+    for mask in (0, 1, 6, len(GEOMETRY) - 1):
+        geometry = GEOMETRY[mask]
+        for _ in range(12):
+            holes = START_HOLES | frozenset(chooser.sample(range(CELLS), chooser.randrange(30)))
+            others = [c for c in range(CELLS) if c not in holes]
+            cuts = cut_cells(geometry, holes)
+            if not foot_connected_without_holes(geometry, holes):
+                assert cuts is None
+                apart += 1
+                continue
+            brute = {c for c in others if not foot_connected_without_holes(geometry, holes | {c})}
+            assert cuts == brute
+            checked += 1
+    assert checked >= 20 and apart >= 5  # both kinds of hole set were met
 
 
 def test_static_map_is_json_and_complete():
