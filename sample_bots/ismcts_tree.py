@@ -21,9 +21,13 @@ one determinisation and walks every live root action down the tree in that same 
 engine's states are values, so each walk starts from the same one), keeping each action's
 reward per round. After rounds 2, 4, 8, 16 and 32 the worse half is dropped (never the
 policy's choice), and the search plays another action than the policy's only if it beats it
-by more than two standard errors of the paired differences. Below the root the tree works as
-above, so the seat's later decisions in the walk may leave the policy where the tree finds
-better.
+by more than two standard errors of the paired differences. Below the root the tree holds
+the seat's own decisions only (a walk hands over to the playout at another seat's decision:
+the other seats are modelled by the policy, as the search bots' rollouts model them), with
+the policy's choice in the world at hand always among a node's children, and a gentler
+exploration (``PAIRED_EXPLORATION``) and widening (``PAIRED_WIDENING``), so the seat's later
+decisions in the walk leave the policy only where the tree keeps finding better and the
+paired differences stay close to those of the policy's own rollouts.
 """
 
 from __future__ import annotations
@@ -44,6 +48,10 @@ POLICY_BIAS = 0.3
 """The bonus of the playout policy's own choice at a node, shrinking as 1 / (1 + visits)."""
 WIDENING = 1.0
 """Progressive widening: a node may have 1 + WIDENING * sqrt(visits) children."""
+PAIRED_EXPLORATION = 0.1
+"""The exploration constant below the root of a paired search (its rewards differ little)."""
+PAIRED_WIDENING = 0.25
+"""The widening below the root of a paired search: a second child after 16 visits."""
 CHECK_EVERY = 8
 """Look at whether the choice is settled every this many iterations."""
 DEPTH_LIMIT = 200
@@ -189,6 +197,8 @@ class Search:
             mover = engine.to_move(world)
             if mover is None:
                 break
+            if self.paired and mover != self.seat:
+                break
             actions = engine.legal_actions(world)
             if node is self.tree and first is not None:
                 chosen, expanded = first, actions[first] not in node.children
@@ -219,16 +229,24 @@ class Search:
         """Return (index of the action to follow, whether its node was just added), among
         ``allowed`` (None: every action)."""
         children = node.children
+        exploration, widening = (
+            (PAIRED_EXPLORATION, PAIRED_WIDENING) if self.paired else (EXPLORATION, WIDENING)
+        )
         indices = range(len(actions)) if allowed is None else allowed
         legal = [index for index in indices if actions[index] in children]
         for index in legal:
             children[actions[index]].available += 1
-        room = 1 + WIDENING * math.sqrt(sum(children[actions[i]].visits for i in legal))
+        if self.paired:  # the policy's choice in this world is always among the children
+            favourite = self.playout.policy(world, actions)
+            if actions[favourite] not in children and favourite in indices:
+                children[actions[favourite]] = Node(mover=mover, favoured=True, available=1)
+                return favourite, True
+        room = 1 + widening * math.sqrt(sum(children[actions[i]].visits for i in legal))
         if len(legal) < min(len(indices), room):
             index, favoured = self._untried(world, actions, children, indices)
             children[actions[index]] = Node(mover=mover, favoured=favoured, available=1)
             return index, True
-        return max(legal, key=lambda i: children[actions[i]].ucb(EXPLORATION)), False
+        return max(legal, key=lambda i: children[actions[i]].ucb(exploration)), False
 
     def _untried(
         self,
