@@ -7,8 +7,9 @@ determinisations drawn by ``resample`` (``sample_bots.ismcts_tree``) until its t
 is up. By itself it plays out at random to the end of the game (or ``PLAYOUT_LIMIT``
 decisions) and scores a seat by the share of the other seats it beats; a game's own ISMCTS
 bot (``pilfer_ismcts``, ``wabbit_ismcts``) plugs in its greedy policy, its evaluation and
-the root candidates its search bot would try, and keeps the greedy choice unless the tree
-clearly beats it (``conservative``).
+the root candidates its search bot would try, and compares those on common random numbers
+(``paired``): every round walks each of them down the tree in one shared determinisation,
+and the greedy choice is kept unless another beats it clearly on the paired differences.
 A decision the engine cannot rebuild is answered by ``fallback`` (here: at random).
 
 It thinks for a share of its time bank, never more than ``--think-ms`` (default 400) and
@@ -91,9 +92,10 @@ class IsmctsBot(ruckus.Bot):
     """The thinking cap per decision when none is given."""
     decisions_per_match = 200
     """About how many decisions a seat takes in a match (used to share out the time bank)."""
-    conservative = False
-    """Whether to play the playout policy's choice unless the search clearly beats it (for a
-    strong policy; a random one is no default worth keeping)."""
+    paired = False
+    """Whether to compare the root actions on common random numbers and keep the playout
+    policy's choice unless one clearly beats it (for a strong policy; a random one is no
+    default worth keeping)."""
 
     def __init__(self, think_ms: int | None = None, seed: int | None = None) -> None:
         super().__init__()
@@ -136,7 +138,7 @@ class IsmctsBot(ruckus.Bot):
             return candidates[0]
         playout = self.playout(match, seen)
         search = Search(
-            engine, playout, model.resample, match.seat, self.rng, candidates, self.conservative
+            engine, playout, model.resample, match.seat, self.rng, candidates, self.paired
         )
         return search.run(root, deadline)
 

@@ -13,10 +13,21 @@ the end for every seat, in [0, 1]; the scores go back up the path, each node kee
 one of the seat that chose it. The policy's choice also gets a progressive bias,
 ``POLICY_BIAS / (1 + visits)`` on its UCB score, so the tree leaves it only on evidence. A
 search may be given the root actions to consider (``candidates``), as the search bots pick
-theirs. The move played is the root child visited most; a ``conservative`` search plays the
-policy's own choice instead unless the most visited child beats it by more than
-``CONFIDENCE`` standard errors (of at least ``MIN_VISITS`` visits each), as a strong policy
-loses more to noise than it gains from a close call.
+theirs, and plays the root child visited most.
+
+A ``paired`` search compares the root actions on common random numbers instead, as the
+search bots' rollout improvement does (``sample_bots.montecarlo.improve``): each round draws
+one determinisation and walks every live root action down the tree in that same world (the
+engine's states are values, so each walk starts from the same one), keeping each action's
+reward per round. After rounds 2, 4, 8, 16 and 32 the worse half is dropped (never the
+policy's choice), and the search plays another action than the policy's only if it beats it
+by more than two standard errors of the paired differences. Below the root the tree holds
+the seat's own decisions only (a walk hands over to the playout at another seat's decision:
+the other seats are modelled by the policy, as the search bots' rollouts model them), with
+the policy's choice in the world at hand always among a node's children, and a gentler
+exploration (``PAIRED_EXPLORATION``) and widening (``PAIRED_WIDENING``), so the seat's later
+decisions in the walk leave the policy only where the tree keeps finding better and the
+paired differences stay close to those of the policy's own rollouts.
 """
 
 from __future__ import annotations
@@ -28,18 +39,19 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from referee.games.base import Game
+from sample_bots.montecarlo import improve
 from sample_bots.support import Deadline
 
 EXPLORATION = 0.7
 """The UCB1 exploration constant (rewards are in [0, 1])."""
 POLICY_BIAS = 0.3
 """The bonus of the playout policy's own choice at a node, shrinking as 1 / (1 + visits)."""
-CONFIDENCE = 2.0
-"""How many standard errors a conservative search needs to leave the policy's choice."""
-MIN_VISITS = 4
-"""The fewest visits of either move before a conservative search compares them."""
 WIDENING = 1.0
 """Progressive widening: a node may have 1 + WIDENING * sqrt(visits) children."""
+PAIRED_EXPLORATION = 0.1
+"""The exploration constant below the root of a paired search (its rewards differ little)."""
+PAIRED_WIDENING = 0.25
+"""The widening below the root of a paired search: a second child after 16 visits."""
 CHECK_EVERY = 8
 """Look at whether the choice is settled every this many iterations."""
 DEPTH_LIMIT = 200
@@ -59,29 +71,12 @@ class Node:
     """Whether the move into this node is the playout policy's choice there."""
     visits: int = 0
     total: float = 0.0
-    square: float = 0.0
-    """The sum of the squared rewards (for the spread of the mean)."""
     available: int = 0
     children: dict[Hashable, Node] = dataclasses.field(default_factory=dict)
 
     def mean(self) -> float:
         """Return the average reward of the move into this node for its mover."""
         return self.total / self.visits if self.visits else 0.0
-
-    def standard_error(self) -> float:
-        """Return the standard error of ``mean`` (infinite below two visits)."""
-        if self.visits < 2:
-            return math.inf
-        mean = self.mean()
-        spread = max(0.0, self.square / self.visits - mean * mean) * self.visits
-        return math.sqrt(spread / (self.visits - 1) / self.visits)
-
-    def beats(self, other: Node) -> bool:
-        """Return whether this move is clearly better than ``other`` for the same mover."""
-        if min(self.visits, other.visits) < MIN_VISITS:
-            return False
-        error = math.hypot(self.standard_error(), other.standard_error())
-        return self.mean() - other.mean() > CONFIDENCE * error
 
     def ucb(self, exploration: float) -> float:
         """Return the UCB1 score of choosing this node, over the times it was available."""
@@ -96,7 +91,6 @@ class Node:
         reward = rewards[self.mover]
         self.visits += 1
         self.total += reward
-        self.square += reward * reward
 
 
 @dataclasses.dataclass(frozen=True)
@@ -137,7 +131,8 @@ class Playout:
 class Search:
     """One decision's tree: ``root`` is a state of the searching ``seat``'s information set,
     ``resample`` draws its determinisations; ``candidates`` (indices of the root's legal
-    actions, None: all) are the root actions searched."""
+    actions, None: all) are the root actions searched; a ``paired`` search compares them on
+    common random numbers (see the module docstring)."""
 
     engine: Game[Any, Any]
     playout: Playout
@@ -145,7 +140,7 @@ class Search:
     seat: int
     rng: random.Random
     candidates: Sequence[int] | None = None
-    conservative: bool = False
+    paired: bool = False
     tree: Node = dataclasses.field(default_factory=Node)
     iterations: int = 0
 
@@ -155,16 +150,31 @@ class Search:
         actions = self.engine.legal_actions(root)
         if len(actions) < 2:
             return 0
+        if self.paired:
+            return self._paired(root, actions, deadline)
         while not deadline.passed():
             self.iterate(self.resample(root, self.seat, self.rng))
             if self.iterations % CHECK_EVERY == 0 and self._settled(deadline):
                 break
         return self.best(actions, root)
 
+    def _paired(self, root: Any, actions: Sequence[Any], deadline: Deadline) -> int:
+        """Return the root action to play by rollout improvement of the policy's choice, each
+        round walking every live candidate down the tree in one shared determinisation."""
+        favourite = self.playout.policy(root, actions)
+        alive = list(range(len(actions)) if self.candidates is None else self.candidates)
+
+        def sample_world() -> Any:
+            return self.resample(root, self.seat, self.rng)
+
+        def simulate(world: Any, index: int) -> float:
+            return self.iterate(world, index)[self.seat]
+
+        return improve(alive, favourite, sample_world, simulate, deadline)
+
     def best(self, actions: Sequence[Any], root: Any) -> int:
         """Return the index of the most visited root action (ties: the higher mean), or the
-        policy's choice when nothing was searched or, if conservative, it is not clearly
-        beaten."""
+        policy's choice when nothing was searched."""
         children = self.tree.children
         favourite = self.playout.policy(root, actions)
         scored = [
@@ -174,14 +184,12 @@ class Search:
         ]
         if not scored:
             return favourite
-        pick = max(scored)[2]
-        base = children.get(actions[favourite])
-        if self.conservative and base is not None and not children[actions[pick]].beats(base):
-            return favourite
-        return pick
+        return max(scored)[2]
 
-    def iterate(self, world: Any) -> None:
-        """Walk one determinisation down the tree, add a node, play out and back up."""
+    def iterate(self, world: Any, first: int | None = None) -> Rewards:
+        """Walk one determinisation down the tree (through the root action of index
+        ``first``, None: as selection goes), add a node, play out, back up; return the
+        rewards."""
         engine = self.engine
         node = self.tree
         path = [node]
@@ -189,9 +197,16 @@ class Search:
             mover = engine.to_move(world)
             if mover is None:
                 break
+            if self.paired and mover != self.seat:
+                break
             actions = engine.legal_actions(world)
-            allowed = self.candidates if node is self.tree else None
-            chosen, expanded = self._select(node, world, actions, mover, allowed)
+            if node is self.tree and first is not None:
+                chosen, expanded = first, actions[first] not in node.children
+                child = node.children.setdefault(actions[first], Node(mover=mover))
+                child.available += 1
+            else:
+                allowed = self.candidates if node is self.tree else None
+                chosen, expanded = self._select(node, world, actions, mover, allowed)
             world = engine.apply(world, actions[chosen])
             node = node.children[actions[chosen]]
             path.append(node)
@@ -201,6 +216,7 @@ class Search:
         for each in path[1:]:
             each.update(rewards)
         self.iterations += 1
+        return rewards
 
     def _select(
         self,
@@ -213,16 +229,24 @@ class Search:
         """Return (index of the action to follow, whether its node was just added), among
         ``allowed`` (None: every action)."""
         children = node.children
+        exploration, widening = (
+            (PAIRED_EXPLORATION, PAIRED_WIDENING) if self.paired else (EXPLORATION, WIDENING)
+        )
         indices = range(len(actions)) if allowed is None else allowed
         legal = [index for index in indices if actions[index] in children]
         for index in legal:
             children[actions[index]].available += 1
-        room = 1 + WIDENING * math.sqrt(sum(children[actions[i]].visits for i in legal))
+        if self.paired:  # the policy's choice in this world is always among the children
+            favourite = self.playout.policy(world, actions)
+            if actions[favourite] not in children and favourite in indices:
+                children[actions[favourite]] = Node(mover=mover, favoured=True, available=1)
+                return favourite, True
+        room = 1 + widening * math.sqrt(sum(children[actions[i]].visits for i in legal))
         if len(legal) < min(len(indices), room):
             index, favoured = self._untried(world, actions, children, indices)
             children[actions[index]] = Node(mover=mover, favoured=favoured, available=1)
             return index, True
-        return max(legal, key=lambda i: children[actions[i]].ucb(EXPLORATION)), False
+        return max(legal, key=lambda i: children[actions[i]].ucb(exploration)), False
 
     def _untried(
         self,

@@ -4,10 +4,12 @@ Below the tree every seat plays the greedy policy (``sample_bots.pilfer.policy``
 searching seat's next turn begins, as the search bot's rollouts do, and each seat is scored
 by its chance of winning from there (``sample_bots.pilfer.value``, 1 or 0 once the game is
 over). The root searches the search bot's candidates (the greedy choice and the three other
-actions, purchases aside, that look best one action ahead) and keeps the greedy choice
-unless the tree clearly beats it. Decisions the engine cannot rebuild (every one but MAIN
-and ACTIVATION) use the greedy policy. It thinks for a share of its time bank, never more
-than ``--think-ms`` (default 800) and never near the decision deadline.
+actions, purchases aside, that look best one action ahead) on common random numbers, every
+round walking each down the tree in one shared determinisation, and keeps the greedy choice
+unless another beats it clearly on the paired differences. Decisions the engine cannot
+rebuild (every one but MAIN and ACTIVATION) use the greedy policy. It thinks for a share of
+its time bank, never more than ``--think-ms`` (default 800) and never near the decision
+deadline.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ class PilferIsmcts(IsmctsBot, PilferGreedy):
     games = ("pilfer",)
     default_think_ms = 800
     decisions_per_round = 7
-    conservative = True
+    paired = True
 
     def playout(self, match: Match, seen: dict[str, Any]) -> Playout:
         """Return greedy playouts to the seat's next turn, scored by each seat's win chance."""

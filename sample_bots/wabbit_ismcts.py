@@ -4,10 +4,12 @@ Below the tree every seat plays the greedy policy (``sample_bots.wabbit.policy``
 searching seat's next turn begins, as the search bot's rollouts do, and each seat is scored
 by the search bot's evaluation (VP, carried carrots and the Farmer's VP to come, against the
 best other seat) squashed into [0, 1]. The root searches the search bot's candidates (the
-greedy choice and the three actions the greedy policy scores next best) and keeps the greedy
-choice unless the tree clearly beats it. Decisions the engine cannot rebuild (an attack's
-windows, loot, the discard) use the greedy policy. It thinks for a share of its time bank,
-never more than ``--think-ms`` (default 400) and never near the decision deadline.
+greedy choice and the three actions the greedy policy scores next best) on common random
+numbers, every round walking each down the tree in one shared determinisation, and keeps
+the greedy choice unless another beats it clearly on the paired differences. Decisions the
+engine cannot rebuild (an attack's windows, loot, the discard) use the greedy policy. It
+thinks for a share of its time bank, never more than ``--think-ms`` (default 400) and never
+near the decision deadline.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ class WabbitIsmcts(IsmctsBot, WabbitGreedy):
     name = "wabbit-ismcts"
     games = ("wabbit",)
     decisions_per_round = 30
-    conservative = True
+    paired = True
 
     def playout(self, match: Match, seen: dict[str, Any]) -> Playout:
         """Return greedy playouts to the seat's next turn, scored by the VP margin."""

@@ -80,25 +80,115 @@ def test_the_tree_plays_the_best_action_and_widens_one_child_at_a_time():
     assert search.run((0, None), Deadline(0.2)) == 2
 
 
-def test_a_conservative_search_leaves_the_policy_only_for_a_clearly_better_move():
-    assert _pick_search(3, favourite=0, conservative=True).run((0, None), Deadline(0.1)) == 2
-    keeps = _pick_search(4, favourite=1, conservative=True, candidates=[1, 3])
+class Shift(Pick):
+    """A one-decision game whose hidden draw (0 to 9, afresh every resample) is most of every
+    action's reward: action 1 scores a little more than the policy's 0 in every world, 2 a
+    little less and 3 the opposite of 0, so only paired worlds show 1 better quickly."""
+
+    def resample(self, state: Any, seat: int, rng: random.Random) -> tuple[int, int | None]:
+        return (rng.randrange(10), state[1])
+
+
+def _shift_rewards(state: tuple[int, int | None]) -> list[float]:
+    draw, picked = state
+    reward = {0: draw / 10, 1: draw / 10 + 0.05, 2: draw / 10 - 0.05, 3: 0.9 - draw / 10}
+    share = 0.0 if picked is None else reward[picked]
+    return [share, 1.0 - share]
+
+
+class Noise(Pick):
+    """A one-decision game where every action scores its own fair coin of the world: the
+    differences between actions are noise alone."""
+
+    def apply(self, state: tuple[int, int | None], action: int) -> tuple[int, int | None]:
+        return (state[0], action)
+
+    def resample(self, state: Any, seat: int, rng: random.Random) -> tuple[int, int | None]:
+        return (rng.getrandbits(4), state[1])
+
+
+def _noise_rewards(state: tuple[int, int | None]) -> list[float]:
+    coins, picked = state
+    won = picked is not None and (coins >> picked) % 2 == 1
+    return [1.0 if won else 0.0, 0.0 if won else 1.0]
+
+
+class Rounds:
+    """A deadline that passes after a fixed number of checks (so a test is deterministic)."""
+
+    def __init__(self, checks: int) -> None:
+        self.checks = checks
+
+    def passed(self) -> bool:
+        self.checks -= 1
+        return self.checks < 0
+
+
+def _paired(game: Any, rewards: Any, seed: int, favourite: int, **options: Any) -> Search:
+    playout = Playout(
+        policy=lambda state, actions: favourite, rewards=rewards, turn_seat=lambda state: 0
+    )
+    return Search(game, playout, game.resample, 0, random.Random(seed), paired=True, **options)
+
+
+def test_a_paired_search_finds_the_action_better_in_every_shared_world():
+    search = _paired(Shift(), _shift_rewards, 5, favourite=0)
+    assert search.run((0, None), Rounds(100)) == 1
+    children = search.tree.children
+    assert children[2].visits == 2 == children[3].visits  # the worse half goes at round 2
+    assert children[0].visits == children[1].visits > 2
+    # each round walks every live action through one world: the paired gap is exact
+    assert children[1].mean() - children[0].mean() == pytest.approx(0.05)
+
+
+def test_a_paired_search_keeps_the_policy_choice_when_the_differences_are_noise():
+    kept = 0
+    for seed in range(20):
+        search = _paired(Noise(), _noise_rewards, seed, favourite=0)
+        kept += search.run((0, None), Rounds(400)) == 0
+    assert kept >= 18
+
+
+def test_a_paired_search_plays_a_clearly_better_move_among_its_candidates_only():
+    assert _paired(Pick(), _pick_rewards, 3, favourite=0).run((0, None), Deadline(0.1)) == 2
+    keeps = _paired(Pick(), _pick_rewards, 4, favourite=1, candidates=[1, 3])
     assert keeps.run((0, None), Deadline(0.1)) == 1
     assert set(keeps.tree.children) == {1, 3}  # only the candidates are searched
 
 
-def test_standard_errors_need_visits_and_shrink_with_them():
-    few = Node(mover=0)
-    few.update([1.0])
-    assert few.standard_error() == float("inf")
-    steady, noisy = Node(mover=0), Node(mover=0)
-    for k in range(40):
-        steady.update([0.6])
-        noisy.update([float(k % 2)])
-    assert steady.standard_error() == pytest.approx(0.0, abs=1e-6)
-    assert noisy.standard_error() == pytest.approx(0.5 / 40**0.5, rel=0.05)
-    assert steady.beats(noisy) is False  # 0.6 against 0.5 +- 0.08: not two errors
-    assert Node(mover=0, visits=8, total=8.0, square=8.0).beats(noisy)
+def test_a_paired_walk_goes_through_the_root_action_it_is_given():
+    search = _paired(Pick(), _pick_rewards, 6, favourite=0)
+    rewards = search.iterate((1, None), 2)
+    assert rewards == [1.0, 0.0] and list(search.tree.children) == [2]
+    assert search.tree.children[2].visits == 1 == search.tree.children[2].available
+
+
+class Twice:
+    """Seat 0 decides twice (0 or 1 each time); it wins if its second pick is 1, whatever
+    the first, and a hidden coin is drawn afresh by every resample."""
+
+    def to_move(self, state: tuple[int, ...]) -> int | None:
+        return 0 if len(state) < 3 else None
+
+    def legal_actions(self, state: tuple[int, ...]) -> list[int]:
+        return [0, 1] if len(state) < 3 else []
+
+    def apply(self, state: tuple[int, ...], action: int) -> tuple[int, ...]:
+        return (*state, action)
+
+    def resample(self, state: tuple[int, ...], seat: int, rng: random.Random) -> tuple[int, ...]:
+        return (rng.randrange(2), *state[1:])
+
+
+def test_below_the_root_the_tree_leaves_the_policy_where_it_finds_better():
+    def rewards(state: tuple[int, ...]) -> list[float]:
+        won = len(state) == 3 and state[2] == 1
+        return [1.0 if won else 0.0, 0.0 if won else 1.0]
+
+    search = _paired(Twice(), rewards, 7, favourite=0)
+    assert search.run((0,), Rounds(200)) == 0  # the first pick does not matter: keep policy
+    below = search.tree.children[0].children
+    assert below[1].visits > below[0].visits  # the second pick found the winning 1
 
 
 def test_ucb_uses_availability_and_the_policy_bias_fades():
