@@ -1,7 +1,7 @@
 """The match state: small immutable records inside one slotted container copied per decision.
 
-``apply`` clones the container (two shallow list copies: the critters and the pending
-frames) and then changes the clone in place; records (critters, townsfolk) are NamedTuples
+``apply`` clones the container (shallow copies of the critter and pending-frame lists and of the
+random source) and then changes the clone in place; records (critters, townsfolk) are NamedTuples
 that are replaced, never mutated, and the townsfolk, the seats' points and the token table
 are replaced whole when they change (so copies share them), so the input state is never
 touched.
