@@ -1,15 +1,16 @@
-"""The match state: small immutable records inside one slotted container copied per decision.
+"""The match state: small records inside one slotted container copied per decision.
 
 ``apply`` clones the container (shallow copies of the critter and pending-frame lists and of the
-random source) and then changes the clone in place; records (critters, townsfolk) are NamedTuples
-that are replaced, never mutated, and the townsfolk, the seats' points and the token table
-are replaced whole when they change (so copies share them), so the input state is never
-touched.
+random source) and then changes the clone in place. Records (critters, townsfolk: slotted
+dataclasses, the quickest to read) are replaced, never changed once made, and the townsfolk,
+the seats' points and the token table are replaced whole when they change (so copies share
+them): the input state is never touched, which the conformance suite checks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from referee.games.base import Event
@@ -52,8 +53,14 @@ SPINNER: dict[int, tuple[str, ...]] = {
 }
 
 
-class Critter(NamedTuple):
-    """A critter: ids come from one game-wide counter starting at 1 (G45)."""
+@dataclasses.dataclass(slots=True, unsafe_hash=True)
+class Critter:
+    """A critter: ids come from one game-wide counter starting at 1 (G45).
+
+    A slotted record, never changed once made (``at``, ``with_actions`` and ``_replace`` make
+    new ones; the conformance suite checks that ``apply`` leaves its input unchanged): the
+    menus read its fields at every decision, and a slot is the quickest field Python reads.
+    """
 
     cid: int
     owner: int
@@ -65,23 +72,50 @@ class Critter(NamedTuple):
     trapped: int  # id of the trap holding it, 0 when free
     carrying: tuple[int, ...]
 
-    # Made at nearly every apply: unpacked and built as a tuple directly, at a third of the
-    # cost of ``_replace``.
+    def __iter__(self) -> Iterator[Any]:
+        """Iterate over the fields in order (the state digest reads a critter as a tuple)."""
+        c = self
+        return iter(
+            (c.cid, c.owner, c.kind, c.x, c.y, c.actions, c.activated, c.trapped, c.carrying)
+        )
+
+    def _replace(self, **changes: Any) -> Critter:
+        """Return this critter with ``changes`` to its fields."""
+        return dataclasses.replace(self, **changes)
+
     def at(self, x: int, y: int) -> Critter:
         """Return this critter standing in ``(x, y)``."""
-        cid, owner, kind, _, _, actions, activated, trapped, carrying = self
-        fields = (cid, owner, kind, x, y, actions, activated, trapped, carrying)
-        return tuple.__new__(Critter, fields)
+        return Critter(
+            self.cid,
+            self.owner,
+            self.kind,
+            x,
+            y,
+            self.actions,
+            self.activated,
+            self.trapped,
+            self.carrying,
+        )
 
     def with_actions(self, actions: int, activated: bool) -> Critter:
         """Return this critter with ``actions`` left and activated or not this turn."""
-        cid, owner, kind, x, y, _, _, trapped, carrying = self
-        fields = (cid, owner, kind, x, y, actions, activated, trapped, carrying)
-        return tuple.__new__(Critter, fields)
+        return Critter(
+            self.cid,
+            self.owner,
+            self.kind,
+            self.x,
+            self.y,
+            actions,
+            activated,
+            self.trapped,
+            self.carrying,
+        )
 
 
-class Townsfolk(NamedTuple):
-    """A townsfolk; ``num`` is its position in ascending id order (G25)."""
+@dataclasses.dataclass(slots=True, unsafe_hash=True)
+class Townsfolk:
+    """A townsfolk; ``num`` is its position in ascending id order (G25). A slotted record,
+    never changed once made, as ``Critter``."""
 
     num: int
     name: str
@@ -91,10 +125,18 @@ class Townsfolk(NamedTuple):
     y: int
     out: bool
 
+    def __iter__(self) -> Iterator[Any]:
+        """Iterate over the fields in order (the state digest reads a townsfolk as a tuple)."""
+        t = self
+        return iter((t.num, t.name, t.color, t.controller, t.x, t.y, t.out))
+
+    def _replace(self, **changes: Any) -> Townsfolk:
+        """Return this townsfolk with ``changes`` to its fields."""
+        return dataclasses.replace(self, **changes)
+
     def at(self, x: int, y: int) -> Townsfolk:
-        """Return this townsfolk standing in ``(x, y)`` (a third of the cost of ``_replace``)."""
-        num, name, color, controller, _, _, out = self
-        return tuple.__new__(Townsfolk, (num, name, color, controller, x, y, out))
+        """Return this townsfolk standing in ``(x, y)``."""
+        return Townsfolk(self.num, self.name, self.color, self.controller, x, y, self.out)
 
 
 class Pending(NamedTuple):
