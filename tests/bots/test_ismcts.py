@@ -100,9 +100,6 @@ class Noise(Pick):
     """A one-decision game where every action scores its own fair coin of the world: the
     differences between actions are noise alone."""
 
-    def apply(self, state: tuple[int, int | None], action: int) -> tuple[int, int | None]:
-        return (state[0], action)
-
     def resample(self, state: Any, seat: int, rng: random.Random) -> tuple[int, int | None]:
         return (rng.getrandbits(4), state[1])
 
