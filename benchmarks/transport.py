@@ -1,11 +1,13 @@
 """Decision round trip through the referee vs a bare gRPC bidi echo, both to another process.
 
-Prints JSON: median and p99 (microseconds) of one ``GrpcPlayer.decide`` to a trivial bot
-process (encode a real Pilfer observation and legal actions, send, bot answers, receive,
-validate), and of a bare bidi echo of a payload of the same size between two processes.
-They are timed in rotating blocks in one run, so machine load affects them alike.
-``split_us`` times in this process each step a decision adds to the echo (the referee's
-observation, request encoding and answer decoding; the bot's SDK and choice).
+Prints JSON: median and p99 (microseconds) of one ``GrpcPlayer.decide`` to the random sample
+bot's process (encode the request, send, bot answers, receive, validate), and of a bare bidi
+echo of the same requests' bytes between two processes. The requests are seat 0's of a real
+2-player Pilfer match, in order, so each decision costs what it costs in a match (its events,
+its legal actions, an observation that changes as the match goes). They are timed in rotating
+blocks in one run, so machine load affects them alike. ``split_us`` times in this process each
+step a decision adds to the echo (the referee's observation, request encoding and answer
+decoding; the bot's SDK and choice).
 ``echo_via_reader_thread`` is the echo read as the referee reads a bot (a reader thread filling
 an inbox), so ``reader_thread_hop_us`` is what that extra hop costs; what the round trip costs
 beyond all of these is ``threads_and_scheduling_us``: the same steps run slower between gRPC's
@@ -18,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
+import itertools
 import queue
 import statistics
 import sys
@@ -37,8 +41,9 @@ from ruckus.serve import listen_address
 from ruckus.v1 import bot_pb2
 
 from referee.games import get_game
-from referee.match import Clocks, MatchInfo
-from referee.match.player import Choice, DecisionPrompt
+from referee.match import Clocks, MatchInfo, MatchSetup, run_match
+from referee.match.player import BotIdentity, DecisionPrompt
+from referee.match.random_player import RandomPlayer
 from referee.transport.bots import open_players, parse_bot
 from referee.transport.codec import codec_for
 from referee.transport.messages import decision_request
@@ -75,33 +80,28 @@ def echo_server() -> None:
     server.wait_for_termination(timeout=600)
 
 
-def sample_state() -> Any:
-    """Return a state from the middle of a real Pilfer match."""
-    game = get_game("pilfer")
-    state = game.new_state(game.make_config(None), 2, 7)
-    for _ in range(60):
-        if game.to_move(state) is None:
-            break
-        actions = game.legal_actions(state)
-        state = game.apply(state, actions[len(actions) // 2])
-    return state
+class PromptRecorder(RandomPlayer):
+    """An in-process random player that keeps every prompt it is given."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.prompts: list[DecisionPrompt] = []
+
+    def identity(self) -> BotIdentity:
+        """Return who records."""
+        return BotIdentity(name="prompt-recorder")
+
+    def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
+        """Keep ``prompt``; answer at random."""
+        self.prompts.append(prompt)
+        return super().decide(prompt, timeout)
 
 
-def sample_prompt(state: Any) -> DecisionPrompt:
-    """Return the prompt the referee builds for the seat to move in ``state``."""
-    game = get_game("pilfer")
-    seat = game.to_move(state)
-    assert seat is not None
-    return DecisionPrompt(
-        decision_id=1,
-        observation=game.observe(state, seat),
-        choices=[
-            Choice(game.action_data(a), game.action_label(a)) for a in game.legal_actions(state)
-        ],
-        events=[],
-        time_left=2.0,
-        bank_left=100.0,
-    )
+def match_prompts(seed: int = 7) -> list[DecisionPrompt]:
+    """Return seat 0's prompts of a 2-player Pilfer match of random play, in order."""
+    recorder = PromptRecorder(seed)
+    run_match(MatchSetup.for_game("pilfer", seed), [recorder, RandomPlayer(seed + 1)])
+    return recorder.prompts
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -119,9 +119,12 @@ def summary(samples: list[float]) -> dict[str, float]:
 
 
 class RefereeRounds:
-    """Decisions through ``GrpcPlayer.decide`` to a random-bot process, one round at a time."""
+    """Decisions through ``GrpcPlayer.decide`` to a random-bot process, one round at a time,
+    the prompts of one match in turn."""
 
-    def __init__(self, prompt: DecisionPrompt, stack: contextlib.ExitStack, work: Path) -> None:
+    def __init__(
+        self, prompts: list[DecisionPrompt], stack: contextlib.ExitStack, work: Path
+    ) -> None:
         game = get_game("pilfer")
         state = game.new_state(game.make_config(None), 2, 7)
         spec = parse_bot("pilfer-random", "pilfer", sample_command)
@@ -130,24 +133,23 @@ class RefereeRounds:
         bank_ms = 2 * Clocks().bank_ms
         info = MatchInfo("bench", "pilfer", "", "raid", {}, 0, 2, static, Clocks(), bank_ms)
         self.player.start(info)
-        self.prompt = prompt
+        self.prompts = prompts
         self.number = 0
 
     def once(self) -> float:
         """Time one decision."""
         self.number += 1
-        prompt = DecisionPrompt(
-            self.number, self.prompt.observation, self.prompt.choices, (), 2.0, 100.0
-        )
+        prompt = self.prompts[self.number % len(self.prompts)]
+        prompt = dataclasses.replace(prompt, decision_id=self.number)
         began = time.perf_counter()
         self.player.decide(prompt, 2.0)
         return time.perf_counter() - began
 
 
 class EchoRounds:
-    """Bare bidi echo round trips of ``payload`` to an echo-server process."""
+    """Bare bidi echo round trips of ``payloads`` in turn to an echo-server process."""
 
-    def __init__(self, payload: bytes, stack: contextlib.ExitStack, work: Path) -> None:
+    def __init__(self, payloads: list[bytes], stack: contextlib.ExitStack, work: Path) -> None:
         process = BotProcess([sys.executable, __file__, "--echo-server"], work / "echo.log")
         stack.callback(process.stop)
         problem = process.wait_listening(15.0)
@@ -160,12 +162,19 @@ class EchoRounds:
         stack.callback(self.outbox.put, None)
         self.call = channel.stream_stream(ECHO_METHOD)(iter(self.outbox.get, None), timeout=600)
         stack.callback(self.call.cancel)
-        self.payload = payload
+        self.payloads = payloads
+        self.number = 0
+
+    def next_payload(self) -> bytes:
+        """Return the next payload in turn."""
+        self.number += 1
+        return self.payloads[self.number % len(self.payloads)]
 
     def once(self) -> float:
         """Time one echo."""
+        payload = self.next_payload()
         began = time.perf_counter()
-        self.outbox.put(self.payload)
+        self.outbox.put(payload)
         next(self.call)
         return time.perf_counter() - began
 
@@ -174,8 +183,8 @@ class ThreadedEchoRounds(EchoRounds):
     """The echo read as the referee reads a bot: a reader thread fills an inbox that the
     caller waits on (one more thread hop per answer than ``EchoRounds``)."""
 
-    def __init__(self, payload: bytes, stack: contextlib.ExitStack, work: Path) -> None:
-        super().__init__(payload, stack, work)
+    def __init__(self, payloads: list[bytes], stack: contextlib.ExitStack, work: Path) -> None:
+        super().__init__(payloads, stack, work)
         self.inbox: queue.SimpleQueue[bytes] = queue.SimpleQueue()
         threading.Thread(target=self._read, name="echo-reader", daemon=True).start()
 
@@ -186,8 +195,9 @@ class ThreadedEchoRounds(EchoRounds):
 
     def once(self) -> float:
         """Time one echo."""
+        payload = self.next_payload()
         began = time.perf_counter()
-        self.outbox.put(self.payload)
+        self.outbox.put(payload)
         self.inbox.get(timeout=15)
         return time.perf_counter() - began
 
@@ -197,22 +207,51 @@ def per_call(function: Callable[[], object], calls: int = 2000) -> float:
     return min(timeit.repeat(function, number=calls, repeat=5)) / calls * 1e6
 
 
-def split(state: Any, prompt: DecisionPrompt, payload: bytes) -> dict[str, float]:
-    """Time, in this process, each step one decision adds to a bare echo's round trip.
+def walk_states(seed: int = 7, decisions: int = 200) -> list[Any]:
+    """Return the states of a 2-player Pilfer match of random play, one per decision."""
+    game = get_game("pilfer")
+    state = game.new_state(game.make_config(None), 2, seed)
+    states = []
+    for number in range(decisions):
+        if game.to_move(state) is None:
+            break
+        states.append(state)
+        actions = game.legal_actions(state)
+        state = game.apply(state, actions[(number * 7) % len(actions)])
+    return states
 
-    The referee's: building the seat's observation (in a match; the timed rounds reuse one),
-    encoding the request, decoding the answer; the bot's (the Python SDK and the random bot):
-    decoding the request, choosing, encoding the answer.
+
+def in_turn(items: list[Any]) -> Callable[[], Any]:
+    """Return a function that returns the items one after another, round and round."""
+    cycle = itertools.cycle(items)
+    return lambda: next(cycle)
+
+
+def split(prompts: list[DecisionPrompt], payloads: list[bytes]) -> dict[str, float]:
+    """Time, in this process, each step one decision adds to a bare echo's round trip, per
+    decision over the match's requests in turn.
+
+    The referee's: building the seat's observation (in a match; the timed rounds reuse the
+    recorded ones), encoding the request, decoding the answer; the bot's (the Python SDK and
+    the random bot): decoding the request, choosing, encoding the answer.
     """
     game = get_game("pilfer")
-    seat = game.to_move(state)
     codec = codec_for("pilfer")
     bot = RandomBot("pilfer")
     reply = bot_pb2.BotMessage(decision=bot_pb2.Decision(decision_id=1, action_index=0))
     answer = reply.SerializeToString()
+    next_state, next_prompt, next_payload = (
+        in_turn(walk_states()),
+        in_turn(prompts),
+        in_turn(payloads),
+    )
+
+    def observe() -> object:
+        state = next_state()
+        return game.observe(state, game.to_move(state))
 
     def bot_side() -> bytes:
-        message = bot_pb2.RefereeMessage.FromString(payload)
+        message = bot_pb2.RefereeMessage.FromString(next_payload())
         message.WhichOneof("kind")
         index = bot.decide(message.decision)
         decision = bot_pb2.Decision(decision_id=message.decision.decision_id, action_index=index)
@@ -225,9 +264,9 @@ def split(state: Any, prompt: DecisionPrompt, payload: bytes) -> dict[str, float
         return message.decision.action_index
 
     return {
-        "observe_us": round(per_call(lambda: game.observe(state, seat)), 1),
+        "observe_us": round(per_call(observe), 1),
         "encode_request_us": round(
-            per_call(lambda: decision_request(prompt, codec).SerializeToString()), 1
+            per_call(lambda: decision_request(next_prompt(), codec).SerializeToString()), 1
         ),
         "decode_answer_us": round(per_call(decode), 1),
         "bot_sdk_and_choice_us": round(per_call(bot_side), 1),
@@ -235,7 +274,7 @@ def split(state: Any, prompt: DecisionPrompt, payload: bytes) -> dict[str, float
 
 
 def measure(
-    prompt: DecisionPrompt, payload: bytes, rounds: int, block: int = 20
+    prompts: list[DecisionPrompt], payloads: list[bytes], rounds: int, block: int = 20
 ) -> tuple[list[float], list[float], list[float]]:
     """Time the referee, the echo and the echo through a reader thread in rotating blocks, so
     a busy machine slows them alike; drop a warm-up."""
@@ -243,9 +282,9 @@ def measure(
     echo: list[float] = []
     threaded: list[float] = []
     with tempfile.TemporaryDirectory() as work, contextlib.ExitStack() as stack:
-        referee_rounds = RefereeRounds(prompt, stack, Path(work))
-        echo_rounds = EchoRounds(payload, stack, Path(work))
-        threaded_rounds = ThreadedEchoRounds(payload, stack, Path(work))
+        referee_rounds = RefereeRounds(prompts, stack, Path(work))
+        echo_rounds = EchoRounds(payloads, stack, Path(work))
+        threaded_rounds = ThreadedEchoRounds(payloads, stack, Path(work))
         for _ in range(block):
             referee_rounds.once()
             echo_rounds.once()
@@ -266,14 +305,15 @@ def main() -> None:
     if args.echo_server:
         echo_server()
         return
-    state = sample_state()
-    prompt = sample_prompt(state)
-    payload = decision_request(prompt, codec_for("pilfer")).SerializeToString()
-    referee, echo, threaded = measure(prompt, payload, args.rounds)
-    steps = split(state, prompt, payload)
+    prompts = match_prompts()
+    codec = codec_for("pilfer")
+    payloads = [decision_request(prompt, codec).SerializeToString() for prompt in prompts]
+    referee, echo, threaded = measure(prompts, payloads, args.rounds)
+    steps = split(prompts, payloads)
     result = {
         "benchmark": "transport",
-        "payload_bytes": len(payload),
+        "requests": len(prompts),
+        "payload_bytes_median": statistics.median(len(payload) for payload in payloads),
         "rounds": args.rounds,
         "referee_decision": summary(referee),
         "bare_echo": summary(echo),
@@ -284,7 +324,8 @@ def main() -> None:
     )
     result["target_ratio_median"] = 1.2
     extra = result["referee_decision"]["median_us"] - result["bare_echo"]["median_us"]
-    computed = sum(value for key, value in steps.items() if key != "observe_us")
+    added = ("encode_request_us", "decode_answer_us", "bot_sdk_and_choice_us")
+    computed = sum(steps[key] for key in added)
     hop = result["echo_via_reader_thread"]["median_us"] - result["bare_echo"]["median_us"]
     result["split_us"] = {
         **steps,

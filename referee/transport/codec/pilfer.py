@@ -17,11 +17,12 @@ from referee.transport.codec.game_codec import GameCodec, JsonDict
 
 _FIGHTER_KEYS = ("attacker", "defender")
 _SIDE_KEYS = ("attacker_side", "defender_side")
+_SCUFFLE_KEYS = frozenset(_FIGHTER_KEYS + _SIDE_KEYS)
 
 
 def _map_fighters(data: JsonDict, convert: Any) -> JsonDict:
     """Return ``data`` with ``convert`` applied to every scuffle fighter dict in it."""
-    if not any(key in data for key in _FIGHTER_KEYS + _SIDE_KEYS):
+    if _SCUFFLE_KEYS.isdisjoint(data):
         return data
     result = dict(data)
     for key in _FIGHTER_KEYS:
