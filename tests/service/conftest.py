@@ -39,12 +39,21 @@ def _stop(process: subprocess.Popen[str]) -> None:
         process.wait(timeout=10)
 
 
+GRPC_POOL_THREAD = "event_engine"
+"""The name of gRPC core's own pool threads, which its lifeguard thread adds while the pool is
+backed up (a loaded host) and ends once they idle: they come and go by themselves."""
+
+
 def threads_of(pid: int) -> int:
-    """Return how many threads process ``pid`` has."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("Threads:"):
-            return int(line.split()[1])
-    raise AssertionError(f"no thread count for {pid}")
+    """Return how many threads process ``pid`` has, gRPC core's pool threads aside (the
+    Python threads: the server's, each match's, each bot channel's)."""
+    names = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            names.append((task / "comm").read_text().strip())
+        except OSError:
+            continue  # it ended while we looked
+    return sum(1 for name in names if name != GRPC_POOL_THREAD)
 
 
 def descendants_of(pid: int) -> set[int]:
