@@ -11,7 +11,10 @@ decoding; the bot's SDK and choice).
 ``echo_via_reader_thread`` is the echo read as the referee reads a bot (a reader thread filling
 an inbox), so ``reader_thread_hop_us`` is what that extra hop costs; what the round trip costs
 beyond all of these is ``threads_and_scheduling_us``: the same steps run slower between gRPC's
-threads than alone (encoding a request costs about twice its in-process time there).
+threads than alone. ``in_round_trip_us`` shows how much slower: the referee's decisions taken
+step by step on the player's stream, in the same rotation, each step timed (encoding the
+request, waiting for the answer, decoding it); the wait beyond the echo's round trip is the
+bot's side (the SDK and its choice) as it runs there.
 Usage: ``python benchmarks/transport.py [--rounds N] [--quick]``; ``--quick`` times 100 rounds
 of each, a check that it runs.
 """
@@ -47,6 +50,7 @@ from referee.match.random_player import RandomPlayer
 from referee.transport.bots import open_players, parse_bot
 from referee.transport.codec import codec_for
 from referee.transport.messages import decision_request
+from referee.transport.player import GrpcPlayer
 from referee.transport.process import BotProcess
 from sample_bots.random_bot import RandomBot
 from sample_bots.registry import sample_command
@@ -144,6 +148,41 @@ class RefereeRounds:
         began = time.perf_counter()
         self.player.decide(prompt, 2.0)
         return time.perf_counter() - began
+
+
+class PhasedRounds(RefereeRounds):
+    """The same decisions taken step by step on the player's stream, each step timed: encoding
+    the request, waiting for the answer (the wire and the bot), decoding it."""
+
+    def __init__(
+        self, prompts: list[DecisionPrompt], stack: contextlib.ExitStack, work: Path
+    ) -> None:
+        super().__init__(prompts, stack, work)
+        self.codec = codec_for("pilfer")
+        self.phases: dict[str, list[float]] = {"encode": [], "wait": [], "decode": []}
+
+    def once(self) -> float:
+        """Time one decision, step by step."""
+        self.number += 1
+        prompt = self.prompts[self.number % len(self.prompts)]
+        prompt = dataclasses.replace(prompt, decision_id=self.number)
+        assert isinstance(self.player, GrpcPlayer)
+        stream = self.player._stream
+        assert stream is not None
+        began = time.perf_counter()
+        request = decision_request(prompt, self.codec).SerializeToString()
+        encoded = time.perf_counter()
+        stream.outbox.put(request)
+        answer = stream.inbox.get(timeout=15)
+        answered = time.perf_counter()
+        message = bot_pb2.BotMessage.FromString(answer)
+        assert message.WhichOneof("kind") == "decision"
+        assert message.decision.decision_id == self.number
+        decoded = time.perf_counter()
+        self.phases["encode"].append(encoded - began)
+        self.phases["wait"].append(answered - encoded)
+        self.phases["decode"].append(decoded - answered)
+        return decoded - began
 
 
 class EchoRounds:
@@ -275,25 +314,29 @@ def split(prompts: list[DecisionPrompt], payloads: list[bytes]) -> dict[str, flo
 
 def measure(
     prompts: list[DecisionPrompt], payloads: list[bytes], rounds: int, block: int = 20
-) -> tuple[list[float], list[float], list[float]]:
-    """Time the referee, the echo and the echo through a reader thread in rotating blocks, so
-    a busy machine slows them alike; drop a warm-up."""
-    referee: list[float] = []
-    echo: list[float] = []
-    threaded: list[float] = []
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Time the referee, the echo, the echo through a reader thread and the referee step by
+    step in rotating blocks, so a busy machine slows them alike; drop a warm-up. Return the
+    round trips by kind and the steps of the step-by-step rounds."""
     with tempfile.TemporaryDirectory() as work, contextlib.ExitStack() as stack:
-        referee_rounds = RefereeRounds(prompts, stack, Path(work))
-        echo_rounds = EchoRounds(payloads, stack, Path(work))
-        threaded_rounds = ThreadedEchoRounds(payloads, stack, Path(work))
-        for _ in range(block):
-            referee_rounds.once()
-            echo_rounds.once()
-            threaded_rounds.once()
-        while len(referee) < rounds:
-            referee.extend(referee_rounds.once() for _ in range(block))
-            echo.extend(echo_rounds.once() for _ in range(block))
-            threaded.extend(threaded_rounds.once() for _ in range(block))
-    return referee, echo, threaded
+        kinds: dict[str, RefereeRounds | EchoRounds] = {
+            "referee": RefereeRounds(prompts, stack, Path(work)),
+            "echo": EchoRounds(payloads, stack, Path(work)),
+            "threaded": ThreadedEchoRounds(payloads, stack, Path(work)),
+            "phased": PhasedRounds(prompts, stack, Path(work)),
+        }
+        for kind in kinds.values():
+            for _ in range(block):
+                kind.once()
+        phased = kinds["phased"]
+        assert isinstance(phased, PhasedRounds)
+        for steps in phased.phases.values():
+            steps.clear()
+        times: dict[str, list[float]] = {name: [] for name in kinds}
+        while len(times["referee"]) < rounds:
+            for name, kind in kinds.items():
+                times[name].extend(kind.once() for _ in range(block))
+    return times, phased.phases
 
 
 def main() -> None:
@@ -308,7 +351,8 @@ def main() -> None:
     prompts = match_prompts()
     codec = codec_for("pilfer")
     payloads = [decision_request(prompt, codec).SerializeToString() for prompt in prompts]
-    referee, echo, threaded = measure(prompts, payloads, args.rounds)
+    times, phases = measure(prompts, payloads, args.rounds)
+    referee, echo, threaded = times["referee"], times["echo"], times["threaded"]
     steps = split(prompts, payloads)
     result = {
         "benchmark": "transport",
@@ -332,6 +376,14 @@ def main() -> None:
         "reader_thread_hop_us": round(hop, 1),
         "extra_over_echo_us": round(extra, 1),
         "threads_and_scheduling_us": round(extra - computed - hop, 1),
+    }
+    median_us = {name: statistics.median(values) * 1e6 for name, values in phases.items()}
+    result["in_round_trip_us"] = {
+        "encode_request_us": round(median_us["encode"], 1),
+        "wait_us": round(median_us["wait"], 1),
+        "wait_over_echo_us": round(median_us["wait"] - result["bare_echo"]["median_us"], 1),
+        "decode_answer_us": round(median_us["decode"], 1),
+        "step_by_step_round_trip": summary(times["phased"]),
     }
     emit(result, args.quick)
 
