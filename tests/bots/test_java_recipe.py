@@ -27,8 +27,8 @@ def _missing() -> str | None:
     absent = [tool for tool in TOOLS if shutil.which(tool) is None]
     absent += [] if (JARS / "grpc-netty.jar").is_file() else ["libgrpc-java"]
     if unavailable(Level.BASIC):
-        absent.append("a working sandbox 'basic'")
-    return f"no {', '.join(absent)} (docs/bots/languages.md, Java)" if absent else None
+        absent.append("sandbox level 'basic' (unavailable here)")
+    return f"missing {', '.join(absent)} (docs/bots/languages.md, Java)" if absent else None
 
 
 def _java_section() -> str:
