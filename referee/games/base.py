@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, TypeVar
 
@@ -143,6 +143,47 @@ def stable_digest(value: object) -> str:
     order), so the digest is stable across runs and machines.
     """
     return hashlib.blake2b(repr(value).encode(), digest_size=16).hexdigest()
+
+
+class _Verbatim:
+    """Stands in for a value inside a digest's structure: its ``repr`` is the value's, made
+    before."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+class SharedPart:
+    """A digest part derived from an object that is never changed once made (a table replaced
+    whole when it changes, so copies of a state share it), written out once per such object.
+
+    ``part(source)`` returns a stand-in whose ``repr`` is ``repr(derive(source))``: put in the
+    structure given to :func:`stable_digest` in place of ``derive(source)``, it leaves the
+    digest as it was, while the text of a part that most decisions leave alone is made once
+    instead of at every decision. The memo holds each source, so an identity it knows belongs
+    to that source; it starts over when it knows ``limit`` of them.
+    """
+
+    def __init__(self, derive: Callable[[Any], object], limit: int = 64) -> None:
+        self._derive = derive
+        self._limit = limit
+        self._memo: dict[int, tuple[object, _Verbatim]] = {}
+
+    def __call__(self, source: object) -> object:
+        """Return the stand-in for ``derive(source)``."""
+        known = self._memo.get(id(source))
+        if known is not None:
+            return known[1]
+        stand_in = _Verbatim(repr(self._derive(source)))
+        if len(self._memo) >= self._limit:
+            self._memo.clear()
+        self._memo[id(source)] = (source, stand_in)
+        return stand_in
 
 
 class Game(Protocol[StateT, ActionT]):

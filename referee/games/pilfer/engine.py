@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
@@ -13,6 +14,7 @@ from referee.games.base import (
     IllegalAction,
     JsonValue,
     Outcome,
+    SharedPart,
     Status,
     is_among,
     ranks_from_keys,
@@ -21,6 +23,7 @@ from referee.games.base import (
 from referee.games.pilfer import actions, flow, observe, render, seen, setup
 from referee.games.pilfer.actions import Action
 from referee.games.pilfer.config import SCENARIOS, Config, make_config
+from referee.games.pilfer.maps import Cell
 from referee.games.pilfer.scoring import ranking_keys
 from referee.games.pilfer.state import State
 from referee.games.rng import Rng
@@ -33,15 +36,27 @@ def finish(state: State) -> State:
     return state
 
 
-def canonical(state: State) -> tuple[Any, ...]:
-    """Return the whole state (random source included) as an ordered tuple of plain values."""
+def sorted_tokens(tokens: Mapping[Cell, tuple[int, ...]]) -> tuple[Any, ...]:
+    """Return a token table as an ordered tuple of (cell, token ids) pairs."""
+    return tuple(sorted(tokens.items()))
+
+
+TOKEN_PART = SharedPart(sorted_tokens)
+"""The token table's part of a digest, written once per table (copies share the table)."""
+
+
+def canonical(
+    state: State, token_part: Callable[[Mapping[Cell, tuple[int, ...]]], object] = sorted_tokens
+) -> tuple[Any, ...]:
+    """Return the whole state (random source included) as an ordered tuple of plain values;
+    ``token_part`` gives the token table's place in it."""
     return (
         state.config.as_tuple(),
         state.players,
         state.rng.state(),
         state.bag,
         state.dealt,
-        tuple(sorted(state.tokens.items())),
+        token_part(state.tokens),
         tuple(sorted(state.face_up)),
         state.discard,
         tuple(tuple(c) for c in state.critters),
@@ -178,7 +193,7 @@ class PilferGame(configs.DataclassConfigs):
 
     def digest(self, state: State) -> str:
         """Return a stable hash of the full state."""
-        return stable_digest(canonical(state))
+        return stable_digest(canonical(state, TOKEN_PART))
 
     def render(self, state: State, seat: int | None = None) -> str:
         """Return a plain-text board; with a seat, only what that seat may know."""

@@ -43,6 +43,7 @@ from referee.games.base import (
     GameSpec,
     IllegalAction,
     Outcome,
+    SharedPart,
     Status,
     is_among,
     ranks_from_keys,
@@ -55,8 +56,11 @@ from referee.games.wabbit.render import render
 from referee.games.wabbit.resample import resample
 from referee.games.wabbit.rules import compute_legal, perform
 from referee.games.wabbit.seen import state_from_view
-from referee.games.wabbit.state import OVER, SEASONS, WHOMP, State, initial_state
+from referee.games.wabbit.state import OVER, SEASONS, WHOMP, State, initial_state, same
 from referee.games.wabbit.turns import emit, start_turn
+
+MATCH_PART = SharedPart(same)
+"""A part of a digest that a match never changes (the deck, the config's text), written once."""
 
 
 class EndReason(StrEnum):
@@ -179,7 +183,7 @@ class WabbitGame(configs.DataclassConfigs):
 
     def digest(self, state: State) -> str:
         """Return a stable hash of the whole state, Rng included."""
-        return stable_digest(state.canonical())
+        return stable_digest(state.canonical(MATCH_PART))
 
     def render(self, state: State, seat: int | None = None) -> str:
         """Return a plain-text board."""

@@ -44,6 +44,11 @@ OVER = "game_over"
 SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
 
 
+def same(value: Any) -> Any:
+    """Return ``value`` itself: a plain digest part."""
+    return value
+
+
 class State(SlotState):
     """The full match state (see module docstring for the copy discipline)."""
 
@@ -167,11 +172,12 @@ class State(SlotState):
         """Return a seat's total victory points."""
         return sum(self.vp[seat])
 
-    def canonical(self) -> tuple[Any, ...]:
-        """Return an ordered tuple of the whole state, Rng included, for digests."""
+    def canonical(self, fixed: Callable[[Any], object] = same) -> tuple[Any, ...]:
+        """Return an ordered tuple of the whole state, Rng included, for digests; ``fixed``
+        gives the place of the parts a match never changes (the deck, the config's text)."""
         return (
             self.players,
-            self.deck_kinds,
+            fixed(self.deck_kinds),
             self.rng.state(),
             self.round,
             self.seat,
@@ -207,7 +213,7 @@ class State(SlotState):
             self.hole_card,
             self.resume,
             self.reason,
-            self.config.canonical(),
+            fixed(self.config.canonical()),
         )
 
 
