@@ -62,6 +62,7 @@ from referee.games.wabbit.board import (
     BUILDING_IDS,
     BUILDING_NAMES,
     CARROT_PATCH,
+    CELLS,
     DOORS,
     FIELD,
     FIELD_CELLS,
@@ -84,7 +85,6 @@ from referee.games.wabbit.queries import (
     has_disguise,
     season,
     standing,
-    terrain,
 )
 from referee.games.wabbit.records import Attack, Char
 from referee.games.wabbit.roster import KIND_NAMES, seat_warrens
@@ -106,11 +106,17 @@ from referee.games.wabbit.state import (
 
 HIDDEN_CARD = -1
 HIDDEN_ITEM = ""
+CELL_XY: tuple[tuple[int, int], ...] = tuple(xy_of(cell) for cell in range(CELLS))
+"""``(x, y)`` by cell number."""
+FIELD_XY: tuple[tuple[int, int, int], ...] = tuple(
+    (cell, *xy_of(cell)) for cell in FIELD_CELLS if BASE_TERRAIN[cell] == FIELD
+)
+"""``(cell, x, y)`` of the cells that are fields while no hole is dug in them."""
 
 
 def xy(cell: int) -> dict[str, int]:
     """Return ``{"x": .., "y": ..}`` for a cell."""
-    x, y = xy_of(cell)
+    x, y = CELL_XY[cell]
     return {"x": x, "y": y}
 
 
@@ -169,13 +175,15 @@ def seats_json(state: State, viewer: int | None) -> list[dict[str, Any]]:
 
 def char_json(state: State, char: Char) -> dict[str, Any]:
     """Return the public facts of one character."""
-    home_x, home_y = xy_of(char.home)
+    x, y = CELL_XY[char.cell]
+    home_x, home_y = CELL_XY[char.home]
     return {
         "id": char.cid,
         "name": KIND_NAMES[char.kind],
         "kind": char.kind,
         "owner": char.seat,
-        **xy(char.cell),
+        "x": x,
+        "y": y,
         "home_x": home_x,
         "home_y": home_y,
         "weapon": char.weapon,
@@ -213,17 +221,26 @@ def attack_json(state: State, attack: Attack | None) -> dict[str, Any] | None:
 def board_json(state: State) -> dict[str, Any]:
     """Return the changing board facts: items, carrots, fields, holes, buildings."""
     occupant = {c.cell: c.cid for c in state.chars}
+    holes, ploughed, planted = state.holes, state.ploughed, state.planted
     return {
-        "items": [{"item": item, "kind": kind_of(item), **xy(cell)} for item, cell in state.items],
+        "items": [
+            {"item": item, "kind": kind_of(item), "x": CELL_XY[cell][0], "y": CELL_XY[cell][1]}
+            for item, cell in state.items
+        ],
         "loose_carrots": [{**xy(cell), "count": count} for cell, count in state.loose],
         "fields": [
-            {**xy(cell), "ploughed": cell in state.ploughed, "planted": cell in state.planted}
-            for cell in FIELD_CELLS
-            if terrain(state, cell) == FIELD
+            {"x": x, "y": y, "ploughed": cell in ploughed, "planted": cell in planted}
+            for cell, x, y in FIELD_XY
+            if cell not in holes
         ],
         "holes": [
-            {**xy(cell), "portable": cell not in START_HOLES, "occupied_by": occupant.get(cell)}
-            for cell in sorted(state.holes)
+            {
+                "x": CELL_XY[cell][0],
+                "y": CELL_XY[cell][1],
+                "portable": cell not in START_HOLES,
+                "occupied_by": occupant.get(cell),
+            }
+            for cell in sorted(holes)
         ],
         "buildings": [
             {
