@@ -145,6 +145,33 @@ def stable_digest(value: object) -> str:
     return hashlib.blake2b(repr(value).encode(), digest_size=16).hexdigest()
 
 
+class IdentityMemo:
+    """``derive(source)`` for sources that are never changed once made (a table replaced whole
+    when it changes, so copies of a state share it), made once per source.
+
+    Most decisions leave such a table as it was, so what is derived from it is then made
+    once, not at every decision. The memo holds each source, so an identity it knows belongs
+    to that source; it starts over when it knows ``limit`` of them. Several threads may share
+    one: at worst a value is derived twice.
+    """
+
+    def __init__(self, derive: Callable[[Any], Any], limit: int = 64) -> None:
+        self._derive = derive
+        self._limit = limit
+        self._memo: dict[int, tuple[object, Any]] = {}
+
+    def __call__(self, source: object) -> Any:
+        """Return ``derive(source)``, made at the first call for this source."""
+        known = self._memo.get(id(source))
+        if known is not None:
+            return known[1]
+        value = self._derive(source)
+        if len(self._memo) >= self._limit:
+            self._memo.clear()
+        self._memo[id(source)] = (source, value)
+        return value
+
+
 class _Verbatim:
     """Stands in for a value inside a digest's structure: its ``repr`` is the value's, made
     before."""
@@ -158,32 +185,17 @@ class _Verbatim:
         return self.text
 
 
-class SharedPart:
-    """A digest part derived from an object that is never changed once made (a table replaced
-    whole when it changes, so copies of a state share it), written out once per such object.
+class SharedPart(IdentityMemo):
+    """A digest part derived from a source that is never changed once made, written out once
+    per source (see :class:`IdentityMemo`).
 
     ``part(source)`` returns a stand-in whose ``repr`` is ``repr(derive(source))``: put in the
     structure given to :func:`stable_digest` in place of ``derive(source)``, it leaves the
-    digest as it was, while the text of a part that most decisions leave alone is made once
-    instead of at every decision. The memo holds each source, so an identity it knows belongs
-    to that source; it starts over when it knows ``limit`` of them.
+    digest as it was, while the text of a part that most decisions leave alone is made once.
     """
 
     def __init__(self, derive: Callable[[Any], object], limit: int = 64) -> None:
-        self._derive = derive
-        self._limit = limit
-        self._memo: dict[int, tuple[object, _Verbatim]] = {}
-
-    def __call__(self, source: object) -> object:
-        """Return the stand-in for ``derive(source)``."""
-        known = self._memo.get(id(source))
-        if known is not None:
-            return known[1]
-        stand_in = _Verbatim(repr(self._derive(source)))
-        if len(self._memo) >= self._limit:
-            self._memo.clear()
-        self._memo[id(source)] = (source, stand_in)
-        return stand_in
+        super().__init__(lambda source: _Verbatim(repr(derive(source))), limit)
 
 
 class Game(Protocol[StateT, ActionT]):

@@ -24,6 +24,7 @@ from referee.games.pilfer import actions, flow, observe, render, seen, setup
 from referee.games.pilfer.actions import Action
 from referee.games.pilfer.config import SCENARIOS, Config, make_config
 from referee.games.pilfer.maps import Cell
+from referee.games.pilfer.observe import sorted_tokens
 from referee.games.pilfer.scoring import ranking_keys
 from referee.games.pilfer.state import State
 from referee.games.rng import Rng
@@ -34,11 +35,6 @@ def finish(state: State) -> State:
     flow.run(state)
     state.legal_cache = flow.compute_legal(state)
     return state
-
-
-def sorted_tokens(tokens: Mapping[Cell, tuple[int, ...]]) -> tuple[Any, ...]:
-    """Return a token table as an ordered tuple of (cell, token ids) pairs."""
-    return tuple(sorted(tokens.items()))
 
 
 TOKEN_PART = SharedPart(sorted_tokens)

@@ -42,9 +42,10 @@ observe(state, seat) keys:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from referee.games.base import JsonValue
+from referee.games.base import IdentityMemo, JsonValue
 from referee.games.pilfer.flow import decision_kind, to_move
 from referee.games.pilfer.maps import COLORS, Cell
 from referee.games.pilfer.state import Pending, State
@@ -108,17 +109,30 @@ def _townsfolk(state: State) -> list[JsonValue]:
     ]
 
 
+def sorted_tokens(tokens: Mapping[Cell, tuple[int, ...]]) -> tuple[Any, ...]:
+    """Return a token table as an ordered tuple of (cell, token ids) pairs."""
+    return tuple(sorted(tokens.items()))
+
+
+BOARD_TOKENS = IdentityMemo(sorted_tokens)
+"""A token table in cell order, made once per table (copies of a state share their table)."""
+
+
 def _tokens(state: State, seat: int | None) -> list[JsonValue]:
     """Return board tokens; face-down identities only where ``seat`` sniffed them."""
     known = state.known[seat] if seat is not None else frozenset()
+    face_up, kind_of = state.face_up, state.kind_of
     result: list[JsonValue] = []
-    for (x, y), ids in sorted(state.tokens.items()):
+    for (x, y), ids in BOARD_TOKENS(state.tokens):
         for token in ids:
-            face_up = token in state.face_up
-            sniffed = not face_up and token in known
-            kind = state.kind_of(token) if face_up or sniffed else None
+            if token in face_up:
+                shown, kind, sniffed = True, kind_of(token), False
+            elif token in known:
+                shown, kind, sniffed = False, kind_of(token), True
+            else:
+                shown, kind, sniffed = False, None, False
             result.append(
-                {"id": token, "x": x, "y": y, "face_up": face_up, "kind": kind, "sniffed": sniffed}
+                {"id": token, "x": x, "y": y, "face_up": shown, "kind": kind, "sniffed": sniffed}
             )
     return result
 
