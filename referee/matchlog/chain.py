@@ -29,23 +29,32 @@ def line_body(line: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in line.items() if key not in _SEAL_FIELDS}
 
 
+def _hash_of(text: bytes) -> str:
+    return hashlib.blake2b(text, digest_size=16).hexdigest()
+
+
+def _mac_of(text: bytes, key: bytes) -> str:
+    return hashlib.blake2b(text, key=key, digest_size=32).hexdigest()
+
+
 def line_hash(body: dict[str, Any]) -> str:
     """Return the hash of a log line's body (``prev`` included)."""
-    return hashlib.blake2b(canonical(body).encode(), digest_size=16).hexdigest()
+    return _hash_of(canonical(body).encode())
 
 
 def line_mac(body: dict[str, Any], key: bytes) -> str:
     """Return the MAC of a log line's body (``prev`` included) under ``key``."""
-    return hashlib.blake2b(canonical(body).encode(), key=key, digest_size=32).hexdigest()
+    return _mac_of(canonical(body).encode(), key)
 
 
 def seal(body: dict[str, Any], prev: str, key: bytes | None = None) -> dict[str, Any]:
-    """Return ``body`` with ``prev`` and its own ``hash`` added, and its ``mac`` given a key."""
+    """Return ``body`` with ``prev`` and its own ``hash`` added, and its ``mac`` given a key
+    (both over one canonical text of the body)."""
     line = {**body, "prev": prev}
-    covered = line_body(line)
+    text = canonical(line_body(line)).encode()
     if key is not None:
-        line["mac"] = line_mac(covered, key)
-    line["hash"] = line_hash(covered)
+        line["mac"] = _mac_of(text, key)
+    line["hash"] = _hash_of(text)
     return line
 
 
