@@ -32,6 +32,7 @@ STARTS_RAY = {"scale"}
 HEADLINES = {
     "harness_timeouts": ("runs",),
     "pilfer_engine": ("results",),
+    "referee_loop": ("pilfer", "wabbit"),
     "wabbit_engine": ("players_2", "players_4"),
     "sandbox": ("round_trip", "games_per_s", "median_games_per_s_ratio_to_none"),
     "scale": ("store", "rss", "ray", "league"),
