@@ -17,6 +17,7 @@ from referee.games.wabbit.board import (
     BUILDING_IDS,
     CELLS,
     FARMHOUSE,
+    FIELD,
     HIGHWAY,
     MAILBOX,
     MANHATTAN,
@@ -72,6 +73,14 @@ from referee.games.wabbit.turns import (
 )
 from referee.games.wabbit.whomp import CARD
 
+AROUND: tuple[frozenset[int], ...] = tuple(
+    frozenset((cell, *(n for _, n in ADJACENT[cell]))) for cell in range(CELLS)
+)
+"""Per cell, the cell and its adjacent cells (whatever walls stand between them)."""
+FIELDS_AROUND: tuple[frozenset[int], ...] = tuple(
+    frozenset(c for c in around if BASE_TERRAIN[c] == FIELD) for around in AROUND
+)
+"""Per cell, the field cells among ``AROUND``: the only ones a carrot may be planted on."""
 ROVER_CELLS = frozenset(
     cell
     for cell in range(CELLS)
@@ -168,13 +177,15 @@ def _tunnel_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) ->
 def _anvil_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
     """Falling Anvil: a target outside, within range of one of the player's characters."""
     seat, zone = state.seat, state.geometry.zone
-    return [
-        play_action(card, kind, char=t.cid)
-        for t in state.chars
-        if t.seat != seat
-        and zone[t.cell] == OUTSIDE
-        and any(MANHATTAN[c.cell][t.cell] <= CARD_ATTACK_RANGE for c in mine)
-    ]
+    distances = [MANHATTAN[c.cell] for c in mine]
+    plays: list[Play] = []
+    for t in state.chars:
+        if t.seat != seat and zone[t.cell] == OUTSIDE:
+            for row in distances:
+                if row[t.cell] <= CARD_ATTACK_RANGE:
+                    plays.append(play_action(card, kind, char=t.cid))
+                    break
+    return plays
 
 
 def _ducks_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
@@ -213,9 +224,7 @@ def _cousins_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -
     return [
         play_action(card, kind, char=t.cid)
         for t in state.chars
-        if t.seat != seat
-        and t.seat == 0
-        and (t.cell in holes or any(n in holes for _, n in ADJACENT[t.cell]))
+        if t.seat != seat and t.seat == 0 and not holes.isdisjoint(AROUND[t.cell])
     ]
 
 
@@ -254,8 +263,8 @@ def green_thumb_cells(state: State, mine: tuple[Char, ...]) -> list[int]:
     """Return plantable cells on or next to the player's characters (Spring only)."""
     if season(state) != SPRING:
         return []
-    cells = {c.cell for c in mine} | {n for c in mine for _, n in ADJACENT[c.cell]}
-    return sorted(cell for cell in cells if can_plant(state, cell))
+    fields = frozenset().union(*(FIELDS_AROUND[c.cell] for c in mine))
+    return sorted(cell for cell in fields if can_plant(state, cell))
 
 
 def tunnel_exits(state: State) -> list[int]:

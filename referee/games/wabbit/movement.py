@@ -19,12 +19,20 @@ from referee.games.wabbit.actions import (
     take_carrots_action,
     tunnel_action,
 )
-from referee.games.wabbit.board import DIRECTIONS, MAILBOX
+from referee.games.wabbit.board import (
+    BASE_TERRAIN,
+    CELLS,
+    DIRECTIONS,
+    GEOMETRY,
+    MAILBOX,
+    POND,
+    Geometry,
+)
 from referee.games.wabbit.items import is_vehicle
 from referee.games.wabbit.queries import (
     empty_holes_from,
     enter_cost,
-    items_at,
+    hole_taken,
     loose_at,
     may_hold_vehicle_at,
     plough_here,
@@ -42,16 +50,43 @@ def may_hold(state: State, item: str, cell: int) -> bool:
     return not is_vehicle(item) or may_hold_vehicle_at(state, item, cell)
 
 
-def step_targets(state: State, char: Char) -> list[tuple[str, int, int]]:
-    """Return ``(direction, cell, cost)`` for each adjacent cell the character may enter now."""
-    result: list[tuple[str, int, int]] = []
+StepTable = tuple[tuple[tuple[Move, int, int], ...], ...]
+"""Per cell, ``(move action, neighbour, MP on foot unless it is a hole)`` of each connected
+neighbour, in direction order."""
+
+
+def _step_table(geometry: Geometry) -> StepTable:
+    """Return the step table of one geometry: a foot step costs 2 MP into the pond, else 1."""
+    return tuple(
+        tuple(
+            (move_action(DIRECTIONS[d][0]), n, 2 if BASE_TERRAIN[n] == POND else 1)
+            for d, n in geometry.neighbors[cell]
+        )
+        for cell in range(CELLS)
+    )
+
+
+STEPS: tuple[StepTable, ...] = tuple(_step_table(geometry) for geometry in GEOMETRY)
+"""The step table of each standing/destroyed mask (``State.mask``)."""
+
+
+def step_moves(state: State, char: Char) -> list[Move]:
+    """Return the move action of each adjacent cell the character may enter now."""
     mp = state.mp
     if mp <= 0:  # every step costs at least 1 MP
-        return result
-    for d, cell in state.geometry.neighbors[char.cell]:
-        cost = enter_cost(state, char, cell)
-        if 0 < cost <= mp:
-            result.append((DIRECTIONS[d][0], cell, cost))
+        return []
+    steps = STEPS[state.mask][char.cell]
+    if char.vehicle is not None:
+        return [move for move, cell, _ in steps if 0 < enter_cost(state, char, cell) <= mp]
+    holes = state.holes
+    result: list[Move] = []
+    for move, cell, cost in steps:
+        if cell in holes:  # a hole costs 1 MP unless another character fills it
+            if hole_taken(state, cell, char.cid):
+                continue
+            cost = 1
+        if cost <= mp:
+            result.append(move)
     return result
 
 
@@ -71,29 +106,37 @@ def free_actions(state: State, char: Char) -> list[PickUp | Drop | Claim | TakeC
     """Return the free item actions open to the moving character (capped per move step)."""
     if state.free_used >= state.config.free_actions_per_move_step:
         return []
-    result: list[PickUp | Drop | Claim | TakeCarrots] = []
-    for item in items_at(state, char.cell):
-        if may_hold(state, item, char.cell):
-            result.append(pick_up_action(item))
-    for held in (char.weapon, char.vehicle):
-        if held is not None:
-            result.append(drop_action(held))
-    if char.cell in (MAILBOX, char.home):
+    cell = char.cell
+    result: list[PickUp | Drop | Claim | TakeCarrots] = [
+        pick_up_action(item)
+        for item, where in state.items
+        if where == cell and may_hold(state, item, cell)
+    ]
+    if char.weapon is not None:
+        result.append(drop_action(char.weapon))
+    if char.vehicle is not None:
+        result.append(drop_action(char.vehicle))
+    if cell == MAILBOX or cell == char.home:
         for item in state.parcel[char.seat]:
-            if may_hold(state, item, char.cell):
+            if may_hold(state, item, cell):
                 result.append(claim_action(item))
-    if loose_at(state, char.cell) and char.carrots < state.config.carry_limit:
+    if state.loose and loose_at(state, cell) and char.carrots < state.config.carry_limit:
         result.append(take_carrots_action())
     return result
+
+
+_END_MOVE = end_move_action()
 
 
 def move_actions(state: State) -> list[object]:
     """Return the move-step options (card plays are added by the caller)."""
     char = state.chars[state.active]
-    options: list[object] = [move_action(d) for d, _, _ in step_targets(state, char)]
-    options.extend(tunnel_action(hole) for hole in permanent_tunnel_exits(state, char))
-    options.extend(free_actions(state, char))
-    options.append(end_move_action())
+    options: list[object] = list(step_moves(state, char))
+    exits = permanent_tunnel_exits(state, char)
+    if exits:
+        options += [tunnel_action(hole) for hole in exits]
+    options += free_actions(state, char)
+    options.append(_END_MOVE)
     return options
 
 
@@ -101,7 +144,7 @@ def do_move(state: State, action: Move) -> None:
     """Enter the adjacent cell: pay MP, plough if due, mark the character as moved (H9)."""
     char = state.chars[state.active]
     d = action.direction
-    cell = next(n for i, n in state.geometry.neighbors[char.cell] if DIRECTIONS[i][0] == d)
+    cell = next(n for move, n, _ in STEPS[state.mask][char.cell] if move.direction == d)
     cost = enter_cost(state, char, cell)
     ploughs = plough_here(state, char, cell)
     state.mp -= cost
