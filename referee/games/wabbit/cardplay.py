@@ -112,7 +112,7 @@ def turn_plays(state: State) -> list[Play]:
         kind = state.deck_kinds[card]
         finder = finders.get(kind)
         if finder is not None:
-            plays.extend(finder(state, card, kind, mine))
+            plays += finder(state, card, kind, mine)
     return plays
 
 

@@ -118,7 +118,8 @@ class WabbitGame(configs.DataclassConfigs):
 
     def apply(self, state: State, action: Any) -> State:
         """Return the state after ``action``; IllegalAction if it is not legal now."""
-        if not is_among(action, _legal(state)):
+        legal = state.legal_cache
+        if not is_among(action, legal if legal is not None else compute_legal(state)):
             raise IllegalAction(f"illegal action {action!r} in phase {state.phase}")
         new = state.copy()
         perform(new, action)

@@ -26,6 +26,7 @@ from referee.games.wabbit.board import (
     GEOMETRY,
     MAILBOX,
     POND,
+    XY,
     Geometry,
 )
 from referee.games.wabbit.items import is_vehicle
@@ -68,6 +69,10 @@ def _step_table(geometry: Geometry) -> StepTable:
 
 STEPS: tuple[StepTable, ...] = tuple(_step_table(geometry) for geometry in GEOMETRY)
 """The step table of each standing/destroyed mask (``State.mask``)."""
+NEIGHBOUR: tuple[tuple[dict[str, int], ...], ...] = tuple(
+    tuple({move.direction: n for move, n, _ in steps} for steps in table) for table in STEPS
+)
+"""Per mask and cell, the connected neighbour in each direction a step may take."""
 
 
 def step_moves(state: State, char: Char) -> list[Move]:
@@ -144,13 +149,14 @@ def do_move(state: State, action: Move) -> None:
     """Enter the adjacent cell: pay MP, plough if due, mark the character as moved (H9)."""
     char = state.chars[state.active]
     d = action.direction
-    cell = next(n for move, n, _ in STEPS[state.mask][char.cell] if move.direction == d)
+    cell = NEIGHBOUR[state.mask][char.cell][d]
     cost = enter_cost(state, char, cell)
     ploughs = plough_here(state, char, cell)
     state.mp -= cost
     state.moved = True
     state.set_char(char.at(cell))
-    emit(state, "move", char=char.cid, direction=d, mp_left=state.mp, **cell_json(cell))
+    x, y = XY[cell]
+    emit(state, "move", char=char.cid, direction=d, mp_left=state.mp, x=x, y=y)
     if ploughs:
         state.ploughed = state.ploughed | {cell}
         state.add_vp(char.seat, PLOUGH, state.config.plough_vp)

@@ -118,7 +118,10 @@ _CLOSING: dict[str, Any] = {
 
 
 def compute_legal(state: State) -> list[Any]:
-    """Return the legal actions of the current decision, primary options first, then cards."""
+    """Return the legal actions of the current decision, primary options first, then cards.
+
+    Every primary finder returns a new list, which the card plays extend in place.
+    """
     phase = state.phase
     if phase == OVER:
         return []
@@ -128,8 +131,10 @@ def compute_legal(state: State) -> list[Any]:
     if phase in _NO_CARDS:
         return primary
     if phase in _WINDOWS:
-        return primary + window_plays(state)
-    return primary + turn_plays(state)
+        primary += window_plays(state)
+    else:
+        primary += turn_plays(state)
+    return primary
 
 
 def _discard(state: State, action: Discard) -> None:

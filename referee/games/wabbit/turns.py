@@ -16,9 +16,9 @@ from referee.games.wabbit.board import (
     MAILBOX,
     POND_CELLS,
     WARRENS,
+    XY,
     cut_cells,
     foot_connected_without_holes,
-    xy_of,
 )
 from referee.games.wabbit.cards import PORTABLE_HOLE
 from referee.games.wabbit.config import HAND_SIZE
@@ -57,7 +57,7 @@ def mail_audience(state: State) -> int | None:
 
 def cell_json(cell: int) -> dict[str, int]:
     """Return a cell as ``{"x": .., "y": ..}``."""
-    x, y = xy_of(cell)
+    x, y = XY[cell]
     return {"x": x, "y": y}
 
 
