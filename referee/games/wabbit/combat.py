@@ -230,7 +230,7 @@ def target_number(state: State, attack: Attack, index: int) -> int:
 
 def roll_dice(state: State) -> tuple[int, ...]:
     """Roll the configured number of six-sided dice from the state's Rng (V4: one)."""
-    return tuple(state.rng.dice(state.config.dice_per_roll()))
+    return tuple(state.draw_source().dice(state.config.dice_per_roll()))
 
 
 def emit_dice(state: State, attack: Attack, index: int, kind: str) -> None:

@@ -78,11 +78,6 @@ SPEC = GameSpec(
 )
 
 
-def _legal(state: State) -> tuple[Any, ...] | list[Any]:
-    """Return the cached legal actions of ``state``, or compute them without caching."""
-    return state.legal_cache if state.legal_cache is not None else compute_legal(state)
-
-
 class WabbitGame(configs.DataclassConfigs):
     """Stateless engine: every method takes a ``State`` and never changes it."""
 
@@ -114,7 +109,8 @@ class WabbitGame(configs.DataclassConfigs):
 
         ``apply`` caches them on the state it returns; a state is never written to here.
         """
-        return list(_legal(state))
+        legal = state.legal_cache
+        return list(legal if legal is not None else compute_legal(state))
 
     def apply(self, state: State, action: Any) -> State:
         """Return the state after ``action``; IllegalAction if it is not legal now."""

@@ -137,9 +137,8 @@ def move_actions(state: State) -> list[object]:
     """Return the move-step options (card plays are added by the caller)."""
     char = state.chars[state.active]
     options: list[object] = list(step_moves(state, char))
-    exits = permanent_tunnel_exits(state, char)
-    if exits:
-        options += [tunnel_action(hole) for hole in exits]
+    if state.config.permanent_tunnels:
+        options += [tunnel_action(hole) for hole in permanent_tunnel_exits(state, char)]
     options += free_actions(state, char)
     options.append(_END_MOVE)
     return options

@@ -21,7 +21,7 @@ from referee.games.wabbit.board import (
     foot_connected_without_holes,
 )
 from referee.games.wabbit.cards import PORTABLE_HOLE
-from referee.games.wabbit.config import HAND_SIZE
+from referee.games.wabbit.config import CHARACTERS_PER_PLAYER, HAND_SIZE
 from referee.games.wabbit.items import mail_item_id
 from referee.games.wabbit.queries import loose_at, move_allowance, own_chars, standing
 from referee.games.wabbit.state import (
@@ -70,7 +70,7 @@ def draw_cards(state: State, seat: int, reshuffle: bool) -> None:
             if not (reshuffle and state.discard):
                 break
             pile = list(state.discard)
-            state.rng.shuffle(pile)
+            state.draw_source().shuffle(pile)
             state.draw, state.discard = tuple(pile), ()
             emit(state, "reshuffle", cards=len(pile))
         hand.append(state.draw[0])
@@ -215,8 +215,12 @@ def finish_discards(state: State) -> None:
 
 
 def deposit_carrots(state: State) -> None:
-    """The active player's characters on their own home deposit carried carrots (H24c)."""
-    for char in own_chars(state, state.seat):
+    """The active player's characters on their own home deposit carried carrots (H24c).
+
+    This runs after every decision, so it reads the player's characters without a call.
+    """
+    first = CHARACTERS_PER_PLAYER * state.seat
+    for char in state.chars[first : first + CHARACTERS_PER_PLAYER]:
         if char.carrots and char.cell == char.home:
             state.set_char(char.evolve(carrots=0))
             stock = list(state.stockpiled)
