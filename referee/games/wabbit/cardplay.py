@@ -289,15 +289,17 @@ def emit_card_played(state: State, action: Play) -> None:
     emit(
         state,
         "card_played",
-        seat=state.seat,
-        card=None if hidden else action.card,
-        name=None if hidden else kind.name,
-        card_kind=None if hidden else action.card_kind,
-        char=action.char if action.char != -1 else None,
-        building=BUILDING_IDS[action.building] if action.building != -1 else None,
-        target_index=action.target_index if action.target_index != -1 else None,
-        x=x,
-        y=y,
+        {
+            "seat": state.seat,
+            "card": None if hidden else action.card,
+            "name": None if hidden else kind.name,
+            "card_kind": None if hidden else action.card_kind,
+            "char": action.char if action.char != -1 else None,
+            "building": BUILDING_IDS[action.building] if action.building != -1 else None,
+            "target_index": action.target_index if action.target_index != -1 else None,
+            "x": x,
+            "y": y,
+        },
     )
 
 
@@ -312,7 +314,12 @@ def play_card(state: State, action: Play) -> None:
         in_mail[seat] = (*in_mail[seat], action.card)
         state.in_mail = tuple(in_mail)
         audience = mail_audience(state)
-        emit(state, "mail_order", audience, seat=seat, card=action.card, item=action.card_kind)
+        emit(
+            state,
+            "mail_order",
+            {"seat": seat, "card": action.card, "item": action.card_kind},
+            audience,
+        )
         return
     if action.card_kind == DISGUISE:
         state.disguises = tuple(sorted((*state.disguises, (action.char, action.card))))

@@ -92,10 +92,10 @@ class WabbitGame(configs.DataclassConfigs):
         if type(players) is not int or not SPEC.min_players <= players <= SPEC.max_players:
             raise ConfigError(f"players: {players!r} is outside [2, 4]")
         state = initial_state(config, players, seed)
-        emit(state, "game_start", players=players, scenario=config.scenario)
+        emit(state, "game_start", {"players": players, "scenario": config.scenario})
         for seat, hand in enumerate(state.hands):
-            emit(state, "draw", seat=seat, count=len(hand))
-            emit(state, "draw_cards", visible_to=seat, seat=seat, cards=list(hand))
+            emit(state, "draw", {"seat": seat, "count": len(hand)})
+            emit(state, "draw_cards", {"seat": seat, "cards": list(hand)}, seat)
         start_turn(state)
         state.legal_cache = compute_legal(state)
         return state

@@ -155,11 +155,13 @@ def do_move(state: State, action: Move) -> None:
     state.moved = True
     state.set_char(char.at(cell))
     x, y = XY[cell]
-    emit(state, "move", char=char.cid, direction=d, mp_left=state.mp, x=x, y=y)
+    emit(state, "move", {"char": char.cid, "direction": d, "mp_left": state.mp, "x": x, "y": y})
     if ploughs:
         state.ploughed = state.ploughed | {cell}
         state.add_vp(char.seat, PLOUGH, state.config.plough_vp)
-        emit(state, "plough", char=char.cid, points=state.config.plough_vp, **cell_json(cell))
+        emit(
+            state, "plough", {"char": char.cid, "points": state.config.plough_vp, **cell_json(cell)}
+        )
 
 
 def tunnel_to(state: State, hole: int, cost: int) -> None:
@@ -171,7 +173,7 @@ def tunnel_to(state: State, hole: int, cost: int) -> None:
     state.mp -= cost
     state.moved = True
     state.set_char(char.evolve(cell=hole))
-    emit(state, "tunnel", char=char.cid, **cell_json(hole))
+    emit(state, "tunnel", {"char": char.cid, **cell_json(hole)})
 
 
 def do_tunnel(state: State, action: Tunnel) -> None:
@@ -187,7 +189,7 @@ def hold(state: State, char: Char, item: str, drop_cell: int) -> Char:
         old, char = char.weapon, char.evolve(weapon=item)
     if old is not None:
         put_item(state, old, drop_cell)
-        emit(state, "drop", char=char.cid, item=old, **cell_json(drop_cell))
+        emit(state, "drop", {"char": char.cid, "item": old, **cell_json(drop_cell)})
     state.set_char(char)
     return char
 
@@ -198,7 +200,7 @@ def do_pick_up(state: State, action: PickUp) -> None:
     take_item(state, action.item)
     state.free_used += 1
     hold(state, char, action.item, char.cell)
-    emit(state, "pick_up", char=char.cid, item=action.item, **cell_json(char.cell))
+    emit(state, "pick_up", {"char": char.cid, "item": action.item, **cell_json(char.cell)})
 
 
 def do_drop(state: State, action: Drop) -> None:
@@ -209,7 +211,7 @@ def do_drop(state: State, action: Drop) -> None:
     state.set_char(char)
     put_item(state, action.item, char.cell)
     state.free_used += 1
-    emit(state, "drop", char=char.cid, item=action.item, **cell_json(char.cell))
+    emit(state, "drop", {"char": char.cid, "item": action.item, **cell_json(char.cell)})
 
 
 def do_claim(state: State, action: Claim) -> None:
@@ -220,7 +222,7 @@ def do_claim(state: State, action: Claim) -> None:
     state.parcel = tuple(parcels)
     state.free_used += 1
     hold(state, char, action.item, char.cell)
-    emit(state, "claim", char=char.cid, item=action.item)
+    emit(state, "claim", {"char": char.cid, "item": action.item})
 
 
 def do_take_carrots(state: State, action: TakeCarrots) -> None:
@@ -231,4 +233,4 @@ def do_take_carrots(state: State, action: TakeCarrots) -> None:
     set_loose(state, char.cell, here - taken)
     state.set_char(char.evolve(carrots=char.carrots + taken))
     state.free_used += 1
-    emit(state, "take_carrots", char=char.cid, carrots=taken)
+    emit(state, "take_carrots", {"char": char.cid, "carrots": taken})

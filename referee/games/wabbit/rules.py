@@ -143,7 +143,9 @@ def _discard(state: State, action: Discard) -> None:
     state.discard = (*state.discard, action.card)
     state.discards += 1
     emit(
-        state, "discard", seat=state.seat, card=action.card, card_kind=state.deck_kinds[action.card]
+        state,
+        "discard",
+        {"seat": state.seat, "card": action.card, "card_kind": state.deck_kinds[action.card]},
     )
 
 
@@ -183,4 +185,4 @@ def perform(state: State, action: Any) -> None:
     if state.phase != OVER:
         deposit_carrots(state)
     if state.decisions == state.config.max_actions_per_turn:
-        emit(state, "turn_cap", seat=state.seat, decisions=state.decisions)
+        emit(state, "turn_cap", {"seat": state.seat, "decisions": state.decisions})

@@ -170,7 +170,7 @@ class State(SlotState):
             "points": points,
             "total": sum(row),
         }
-        self.events = (*self.events, tuple.__new__(Event, ("score", data, None)))
+        self.events += (tuple.__new__(Event, ("score", data, None)),)
 
     def score(self, seat: int) -> int:
         """Return a seat's total victory points."""
