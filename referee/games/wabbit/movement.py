@@ -131,6 +131,7 @@ def free_actions(state: State, char: Char) -> list[PickUp | Drop | Claim | TakeC
 
 
 _END_MOVE = end_move_action()
+"""The End move action, last of the options at every move-step decision."""
 
 
 def move_actions(state: State) -> list[object]:
