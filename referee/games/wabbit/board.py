@@ -58,6 +58,10 @@ def xy_of(cell: int) -> tuple[int, int]:
     return cell % WIDTH, cell // WIDTH
 
 
+XY: tuple[tuple[int, int], ...] = tuple(xy_of(cell) for cell in range(CELLS))
+"""The ``(x, y)`` of every cell number."""
+
+
 def _letter(cell: int) -> str:
     """Return the map letter of a cell."""
     x, y = xy_of(cell)

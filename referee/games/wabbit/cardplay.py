@@ -17,6 +17,7 @@ from referee.games.wabbit.board import (
     BUILDING_IDS,
     CELLS,
     FARMHOUSE,
+    FIELD,
     HIGHWAY,
     MAILBOX,
     MANHATTAN,
@@ -72,6 +73,14 @@ from referee.games.wabbit.turns import (
 )
 from referee.games.wabbit.whomp import CARD
 
+AROUND: tuple[frozenset[int], ...] = tuple(
+    frozenset((cell, *(n for _, n in ADJACENT[cell]))) for cell in range(CELLS)
+)
+"""Per cell, the cell and its adjacent cells (whatever walls stand between them)."""
+FIELDS_AROUND: tuple[frozenset[int], ...] = tuple(
+    frozenset(c for c in around if BASE_TERRAIN[c] == FIELD) for around in AROUND
+)
+"""Per cell, the field cells among ``AROUND``: the only ones a carrot may be planted on."""
 ROVER_CELLS = frozenset(
     cell
     for cell in range(CELLS)
@@ -103,7 +112,7 @@ def turn_plays(state: State) -> list[Play]:
         kind = state.deck_kinds[card]
         finder = finders.get(kind)
         if finder is not None:
-            plays.extend(finder(state, card, kind, mine))
+            plays += finder(state, card, kind, mine)
     return plays
 
 
@@ -168,13 +177,15 @@ def _tunnel_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) ->
 def _anvil_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
     """Falling Anvil: a target outside, within range of one of the player's characters."""
     seat, zone = state.seat, state.geometry.zone
-    return [
-        play_action(card, kind, char=t.cid)
-        for t in state.chars
-        if t.seat != seat
-        and zone[t.cell] == OUTSIDE
-        and any(MANHATTAN[c.cell][t.cell] <= CARD_ATTACK_RANGE for c in mine)
-    ]
+    distances = [MANHATTAN[c.cell] for c in mine]
+    plays: list[Play] = []
+    for t in state.chars:
+        if t.seat != seat and zone[t.cell] == OUTSIDE:
+            for row in distances:
+                if row[t.cell] <= CARD_ATTACK_RANGE:
+                    plays.append(play_action(card, kind, char=t.cid))
+                    break
+    return plays
 
 
 def _ducks_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -> list[Play]:
@@ -213,9 +224,7 @@ def _cousins_plays(state: State, card: int, kind: str, mine: tuple[Char, ...]) -
     return [
         play_action(card, kind, char=t.cid)
         for t in state.chars
-        if t.seat != seat
-        and t.seat == 0
-        and (t.cell in holes or any(n in holes for _, n in ADJACENT[t.cell]))
+        if t.seat != seat and t.seat == 0 and not holes.isdisjoint(AROUND[t.cell])
     ]
 
 
@@ -254,8 +263,8 @@ def green_thumb_cells(state: State, mine: tuple[Char, ...]) -> list[int]:
     """Return plantable cells on or next to the player's characters (Spring only)."""
     if season(state) != SPRING:
         return []
-    cells = {c.cell for c in mine} | {n for c in mine for _, n in ADJACENT[c.cell]}
-    return sorted(cell for cell in cells if can_plant(state, cell))
+    fields = frozenset().union(*(FIELDS_AROUND[c.cell] for c in mine))
+    return sorted(cell for cell in fields if can_plant(state, cell))
 
 
 def tunnel_exits(state: State) -> list[int]:
@@ -280,15 +289,17 @@ def emit_card_played(state: State, action: Play) -> None:
     emit(
         state,
         "card_played",
-        seat=state.seat,
-        card=None if hidden else action.card,
-        name=None if hidden else kind.name,
-        card_kind=None if hidden else action.card_kind,
-        char=action.char if action.char != -1 else None,
-        building=BUILDING_IDS[action.building] if action.building != -1 else None,
-        target_index=action.target_index if action.target_index != -1 else None,
-        x=x,
-        y=y,
+        {
+            "seat": state.seat,
+            "card": None if hidden else action.card,
+            "name": None if hidden else kind.name,
+            "card_kind": None if hidden else action.card_kind,
+            "char": action.char if action.char != -1 else None,
+            "building": BUILDING_IDS[action.building] if action.building != -1 else None,
+            "target_index": action.target_index if action.target_index != -1 else None,
+            "x": x,
+            "y": y,
+        },
     )
 
 
@@ -303,7 +314,12 @@ def play_card(state: State, action: Play) -> None:
         in_mail[seat] = (*in_mail[seat], action.card)
         state.in_mail = tuple(in_mail)
         audience = mail_audience(state)
-        emit(state, "mail_order", audience, seat=seat, card=action.card, item=action.card_kind)
+        emit(
+            state,
+            "mail_order",
+            {"seat": seat, "card": action.card, "item": action.card_kind},
+            audience,
+        )
         return
     if action.card_kind == DISGUISE:
         state.disguises = tuple(sorted((*state.disguises, (action.char, action.card))))

@@ -161,7 +161,7 @@ def spend_single_use(state: State, char: Char) -> Char:
     card = card_of_item(item)
     if card is not None:
         state.discard = (*state.discard, card)
-    emit(state, "item_spent", char=char.cid, item=item)
+    emit(state, "item_spent", {"char": char.cid, "item": item})
     return char
 
 
@@ -211,13 +211,15 @@ def open_attack(
     emit(
         state,
         "attack_declared",
-        source=source,
-        seat=state.seat,
-        attacker=attacker if attacker >= 0 else None,
-        targets=list(targets),
-        building=BUILDING_IDS[building] if building >= 0 else None,
-        mode=mode,
-        card=card if card >= 0 else None,
+        {
+            "source": source,
+            "seat": state.seat,
+            "attacker": attacker if attacker >= 0 else None,
+            "targets": list(targets),
+            "building": BUILDING_IDS[building] if building >= 0 else None,
+            "mode": mode,
+            "card": card if card >= 0 else None,
+        },
     )
 
 
@@ -230,7 +232,7 @@ def target_number(state: State, attack: Attack, index: int) -> int:
 
 def roll_dice(state: State) -> tuple[int, ...]:
     """Roll the configured number of six-sided dice from the state's Rng (V4: one)."""
-    return tuple(state.rng.dice(state.config.dice_per_roll()))
+    return tuple(state.draw_source().dice(state.config.dice_per_roll()))
 
 
 def emit_dice(state: State, attack: Attack, index: int, kind: str) -> None:
@@ -240,10 +242,12 @@ def emit_dice(state: State, attack: Attack, index: int, kind: str) -> None:
     emit(
         state,
         kind,
-        target=target,
-        dice=list(rolls),
-        total=attack.bonus[index] + attack.aim + sum(rolls),
-        target_number=target_number(state, attack, index),
+        {
+            "target": target,
+            "dice": list(rolls),
+            "total": attack.bonus[index] + attack.aim + sum(rolls),
+            "target_number": target_number(state, attack, index),
+        },
     )
 
 
@@ -277,7 +281,7 @@ def do_accept(state: State) -> None:
         total = attack.bonus[index] + attack.aim + sum(rolls)
         hit = total >= target_number(state, attack, index)
         target = attack.targets[index] if attack.targets else None
-        emit(state, "attack_result", target=target, hit=hit)
+        emit(state, "attack_result", {"target": target, "hit": hit})
         if hit and attack.source == BUILDING:
             damage_building(state, attack.seat, attack.building)
         elif hit:
@@ -297,10 +301,12 @@ def damage_building(state: State, seat: int, building: int) -> None:
     emit(
         state,
         "building_damaged",
-        building=name,
-        damage=damage[building],
-        seat=seat,
-        points=config.building_hit_vp,
+        {
+            "building": name,
+            "damage": damage[building],
+            "seat": seat,
+            "points": config.building_hit_vp,
+        },
     )
     if damage[building] >= building_structure(config, building):
         state.mask |= 1 << building
@@ -308,7 +314,5 @@ def damage_building(state: State, seat: int, building: int) -> None:
         emit(
             state,
             "building_destroyed",
-            building=name,
-            seat=seat,
-            points=config.building_destroy_bonus,
+            {"building": name, "seat": seat, "points": config.building_destroy_bonus},
         )

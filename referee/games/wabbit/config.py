@@ -27,6 +27,9 @@ SHOTGUN_RANGE = 2
 SINGLE_DIE_DEFENSE_DROP = 4
 DEFAULT_DICE_COUNT = 2
 
+CHARACTER_KINDS: tuple[str, ...] = ("farmer", "hand", "wabbit", "bunny")
+"""The character kinds, each with ``<kind>_attack``, ``_defense`` and ``_speed`` fields."""
+
 SCENARIOS: tuple[str, ...] = ("farm",)
 DEFAULT_SCENARIO = "farm"
 
@@ -124,6 +127,20 @@ class Config:
     def defense_change(self) -> int:
         """Return what is added to every printed Defense, characters and buildings (V4)."""
         return -SINGLE_DIE_DEFENSE_DROP if self.single_die else 0
+
+    @functools.cached_property
+    def character_stats(self) -> dict[str, tuple[int, int, int]]:
+        """Per character kind, ``(attack bonus, printed defense, speed)`` with V4's lower
+        defense: read at every activation and attack, so made once per config."""
+        change = self.defense_change()
+        return {
+            kind: (
+                getattr(self, f"{kind}_attack"),
+                getattr(self, f"{kind}_defense") + change,
+                getattr(self, f"{kind}_speed"),
+            )
+            for kind in CHARACTER_KINDS
+        }
 
     def canonical(self) -> str:
         """Return the config as text for state digests.

@@ -82,11 +82,6 @@ SPEC = GameSpec(
 )
 
 
-def _legal(state: State) -> tuple[Any, ...] | list[Any]:
-    """Return the cached legal actions of ``state``, or compute them without caching."""
-    return state.legal_cache if state.legal_cache is not None else compute_legal(state)
-
-
 class WabbitGame(configs.DataclassConfigs):
     """Stateless engine: every method takes a ``State`` and never changes it."""
 
@@ -101,10 +96,10 @@ class WabbitGame(configs.DataclassConfigs):
         if type(players) is not int or not SPEC.min_players <= players <= SPEC.max_players:
             raise ConfigError(f"players: {players!r} is outside [2, 4]")
         state = initial_state(config, players, seed)
-        emit(state, "game_start", players=players, scenario=config.scenario)
+        emit(state, "game_start", {"players": players, "scenario": config.scenario})
         for seat, hand in enumerate(state.hands):
-            emit(state, "draw", seat=seat, count=len(hand))
-            emit(state, "draw_cards", visible_to=seat, seat=seat, cards=list(hand))
+            emit(state, "draw", {"seat": seat, "count": len(hand)})
+            emit(state, "draw_cards", {"seat": seat, "cards": list(hand)}, seat)
         start_turn(state)
         state.legal_cache = compute_legal(state)
         return state
@@ -118,11 +113,13 @@ class WabbitGame(configs.DataclassConfigs):
 
         ``apply`` caches them on the state it returns; a state is never written to here.
         """
-        return list(_legal(state))
+        legal = state.legal_cache
+        return list(legal if legal is not None else compute_legal(state))
 
     def apply(self, state: State, action: Any) -> State:
         """Return the state after ``action``; IllegalAction if it is not legal now."""
-        if not is_among(action, _legal(state)):
+        legal = state.legal_cache
+        if not is_among(action, legal if legal is not None else compute_legal(state)):
             raise IllegalAction(f"illegal action {action!r} in phase {state.phase}")
         new = state.copy()
         perform(new, action)

@@ -19,12 +19,21 @@ from referee.games.wabbit.actions import (
     take_carrots_action,
     tunnel_action,
 )
-from referee.games.wabbit.board import DIRECTIONS, MAILBOX
+from referee.games.wabbit.board import (
+    BASE_TERRAIN,
+    CELLS,
+    DIRECTIONS,
+    GEOMETRY,
+    MAILBOX,
+    POND,
+    XY,
+    Geometry,
+)
 from referee.games.wabbit.items import is_vehicle
 from referee.games.wabbit.queries import (
     empty_holes_from,
     enter_cost,
-    items_at,
+    hole_taken,
     loose_at,
     may_hold_vehicle_at,
     plough_here,
@@ -42,16 +51,47 @@ def may_hold(state: State, item: str, cell: int) -> bool:
     return not is_vehicle(item) or may_hold_vehicle_at(state, item, cell)
 
 
-def step_targets(state: State, char: Char) -> list[tuple[str, int, int]]:
-    """Return ``(direction, cell, cost)`` for each adjacent cell the character may enter now."""
-    result: list[tuple[str, int, int]] = []
+StepTable = tuple[tuple[tuple[Move, int, int], ...], ...]
+"""Per cell, ``(move action, neighbour, MP on foot unless it is a hole)`` of each connected
+neighbour, in direction order."""
+
+
+def _step_table(geometry: Geometry) -> StepTable:
+    """Return the step table of one geometry: a foot step costs 2 MP into the pond, else 1."""
+    return tuple(
+        tuple(
+            (move_action(DIRECTIONS[d][0]), n, 2 if BASE_TERRAIN[n] == POND else 1)
+            for d, n in geometry.neighbors[cell]
+        )
+        for cell in range(CELLS)
+    )
+
+
+STEPS: tuple[StepTable, ...] = tuple(_step_table(geometry) for geometry in GEOMETRY)
+"""The step table of each standing/destroyed mask (``State.mask``)."""
+NEIGHBOUR: tuple[tuple[dict[str, int], ...], ...] = tuple(
+    tuple({move.direction: n for move, n, _ in steps} for steps in table) for table in STEPS
+)
+"""Per mask and cell, the connected neighbour in each direction a step may take."""
+
+
+def step_moves(state: State, char: Char) -> list[Move]:
+    """Return the move action of each adjacent cell the character may enter now."""
     mp = state.mp
     if mp <= 0:  # every step costs at least 1 MP
-        return result
-    for d, cell in state.geometry.neighbors[char.cell]:
-        cost = enter_cost(state, char, cell)
-        if 0 < cost <= mp:
-            result.append((DIRECTIONS[d][0], cell, cost))
+        return []
+    steps = STEPS[state.mask][char.cell]
+    if char.vehicle is not None:
+        return [move for move, cell, _ in steps if 0 < enter_cost(state, char, cell) <= mp]
+    holes = state.holes
+    result: list[Move] = []
+    for move, cell, cost in steps:
+        if cell in holes:  # a hole costs 1 MP unless another character fills it
+            if hole_taken(state, cell, char.cid):
+                continue
+            cost = 1
+        if cost <= mp:
+            result.append(move)
     return result
 
 
@@ -71,29 +111,37 @@ def free_actions(state: State, char: Char) -> list[PickUp | Drop | Claim | TakeC
     """Return the free item actions open to the moving character (capped per move step)."""
     if state.free_used >= state.config.free_actions_per_move_step:
         return []
-    result: list[PickUp | Drop | Claim | TakeCarrots] = []
-    for item in items_at(state, char.cell):
-        if may_hold(state, item, char.cell):
-            result.append(pick_up_action(item))
-    for held in (char.weapon, char.vehicle):
-        if held is not None:
-            result.append(drop_action(held))
-    if char.cell in (MAILBOX, char.home):
+    cell = char.cell
+    result: list[PickUp | Drop | Claim | TakeCarrots] = [
+        pick_up_action(item)
+        for item, where in state.items
+        if where == cell and may_hold(state, item, cell)
+    ]
+    if char.weapon is not None:
+        result.append(drop_action(char.weapon))
+    if char.vehicle is not None:
+        result.append(drop_action(char.vehicle))
+    if cell == MAILBOX or cell == char.home:
         for item in state.parcel[char.seat]:
-            if may_hold(state, item, char.cell):
+            if may_hold(state, item, cell):
                 result.append(claim_action(item))
-    if loose_at(state, char.cell) and char.carrots < state.config.carry_limit:
+    if state.loose and loose_at(state, cell) and char.carrots < state.config.carry_limit:
         result.append(take_carrots_action())
     return result
+
+
+_END_MOVE = end_move_action()
+"""The End move action, last of the options at every move-step decision."""
 
 
 def move_actions(state: State) -> list[object]:
     """Return the move-step options (card plays are added by the caller)."""
     char = state.chars[state.active]
-    options: list[object] = [move_action(d) for d, _, _ in step_targets(state, char)]
-    options.extend(tunnel_action(hole) for hole in permanent_tunnel_exits(state, char))
-    options.extend(free_actions(state, char))
-    options.append(end_move_action())
+    options: list[object] = list(step_moves(state, char))
+    if state.config.permanent_tunnels:
+        options += [tunnel_action(hole) for hole in permanent_tunnel_exits(state, char)]
+    options += free_actions(state, char)
+    options.append(_END_MOVE)
     return options
 
 
@@ -101,17 +149,20 @@ def do_move(state: State, action: Move) -> None:
     """Enter the adjacent cell: pay MP, plough if due, mark the character as moved (H9)."""
     char = state.chars[state.active]
     d = action.direction
-    cell = next(n for i, n in state.geometry.neighbors[char.cell] if DIRECTIONS[i][0] == d)
+    cell = NEIGHBOUR[state.mask][char.cell][d]
     cost = enter_cost(state, char, cell)
     ploughs = plough_here(state, char, cell)
     state.mp -= cost
     state.moved = True
     state.set_char(char.at(cell))
-    emit(state, "move", char=char.cid, direction=d, mp_left=state.mp, **cell_json(cell))
+    x, y = XY[cell]
+    emit(state, "move", {"char": char.cid, "direction": d, "mp_left": state.mp, "x": x, "y": y})
     if ploughs:
         state.ploughed = state.ploughed | {cell}
         state.add_vp(char.seat, PLOUGH, state.config.plough_vp)
-        emit(state, "plough", char=char.cid, points=state.config.plough_vp, **cell_json(cell))
+        emit(
+            state, "plough", {"char": char.cid, "points": state.config.plough_vp, **cell_json(cell)}
+        )
 
 
 def tunnel_to(state: State, hole: int, cost: int) -> None:
@@ -123,7 +174,7 @@ def tunnel_to(state: State, hole: int, cost: int) -> None:
     state.mp -= cost
     state.moved = True
     state.set_char(char.evolve(cell=hole))
-    emit(state, "tunnel", char=char.cid, **cell_json(hole))
+    emit(state, "tunnel", {"char": char.cid, **cell_json(hole)})
 
 
 def do_tunnel(state: State, action: Tunnel) -> None:
@@ -139,7 +190,7 @@ def hold(state: State, char: Char, item: str, drop_cell: int) -> Char:
         old, char = char.weapon, char.evolve(weapon=item)
     if old is not None:
         put_item(state, old, drop_cell)
-        emit(state, "drop", char=char.cid, item=old, **cell_json(drop_cell))
+        emit(state, "drop", {"char": char.cid, "item": old, **cell_json(drop_cell)})
     state.set_char(char)
     return char
 
@@ -150,7 +201,7 @@ def do_pick_up(state: State, action: PickUp) -> None:
     take_item(state, action.item)
     state.free_used += 1
     hold(state, char, action.item, char.cell)
-    emit(state, "pick_up", char=char.cid, item=action.item, **cell_json(char.cell))
+    emit(state, "pick_up", {"char": char.cid, "item": action.item, **cell_json(char.cell)})
 
 
 def do_drop(state: State, action: Drop) -> None:
@@ -161,7 +212,7 @@ def do_drop(state: State, action: Drop) -> None:
     state.set_char(char)
     put_item(state, action.item, char.cell)
     state.free_used += 1
-    emit(state, "drop", char=char.cid, item=action.item, **cell_json(char.cell))
+    emit(state, "drop", {"char": char.cid, "item": action.item, **cell_json(char.cell)})
 
 
 def do_claim(state: State, action: Claim) -> None:
@@ -172,7 +223,7 @@ def do_claim(state: State, action: Claim) -> None:
     state.parcel = tuple(parcels)
     state.free_used += 1
     hold(state, char, action.item, char.cell)
-    emit(state, "claim", char=char.cid, item=action.item)
+    emit(state, "claim", {"char": char.cid, "item": action.item})
 
 
 def do_take_carrots(state: State, action: TakeCarrots) -> None:
@@ -183,4 +234,4 @@ def do_take_carrots(state: State, action: TakeCarrots) -> None:
     set_loose(state, char.cell, here - taken)
     state.set_char(char.evolve(carrots=char.carrots + taken))
     state.free_used += 1
-    emit(state, "take_carrots", char=char.cid, carrots=taken)
+    emit(state, "take_carrots", {"char": char.cid, "carrots": taken})

@@ -35,11 +35,7 @@ def roster(players: int) -> tuple[tuple[int, str, int], ...]:
 
 def stats(config: Config, kind: str) -> tuple[int, int, int]:
     """Return ``(attack bonus, printed defense, speed)`` of a kind (V4 lowers the defense)."""
-    return (
-        getattr(config, f"{kind}_attack"),
-        getattr(config, f"{kind}_defense") + config.defense_change(),
-        getattr(config, f"{kind}_speed"),
-    )
+    return config.character_stats[kind]
 
 
 def is_wabbit_side(kind: str) -> bool:

@@ -118,7 +118,10 @@ _CLOSING: dict[str, Any] = {
 
 
 def compute_legal(state: State) -> list[Any]:
-    """Return the legal actions of the current decision, primary options first, then cards."""
+    """Return the legal actions of the current decision, primary options first, then cards.
+
+    Every primary finder returns a new list, which the card plays extend in place.
+    """
     phase = state.phase
     if phase == OVER:
         return []
@@ -128,8 +131,10 @@ def compute_legal(state: State) -> list[Any]:
     if phase in _NO_CARDS:
         return primary
     if phase in _WINDOWS:
-        return primary + window_plays(state)
-    return primary + turn_plays(state)
+        primary += window_plays(state)
+    else:
+        primary += turn_plays(state)
+    return primary
 
 
 def _discard(state: State, action: Discard) -> None:
@@ -138,7 +143,9 @@ def _discard(state: State, action: Discard) -> None:
     state.discard = (*state.discard, action.card)
     state.discards += 1
     emit(
-        state, "discard", seat=state.seat, card=action.card, card_kind=state.deck_kinds[action.card]
+        state,
+        "discard",
+        {"seat": state.seat, "card": action.card, "card_kind": state.deck_kinds[action.card]},
     )
 
 
@@ -178,4 +185,4 @@ def perform(state: State, action: Any) -> None:
     if state.phase != OVER:
         deposit_carrots(state)
     if state.decisions == state.config.max_actions_per_turn:
-        emit(state, "turn_cap", seat=state.seat, decisions=state.decisions)
+        emit(state, "turn_cap", {"seat": state.seat, "decisions": state.decisions})

@@ -1,8 +1,9 @@
 """Match state: plain ``__slots__`` records copied shallowly and replaced field by field.
 
 Every collection inside a state is a tuple or frozenset, so a shallow copy plus new
-values for the fields that change never touches the input state. The Rng is copied
-with every state.
+values for the fields that change never touches the input state. The Rng is shared by
+copies (``SHARED``) until one of them draws: a draw goes through ``State.draw_source``,
+which first gives the drawing state a source of its own.
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ class State(SlotState):
         "events": tuple,
         "legal_cache": lambda: None,
     }
+    SHARED: ClassVar[frozenset[str]] = frozenset({"rng"})
 
     config: Config
     players: int
@@ -145,6 +147,13 @@ class State(SlotState):
         """Return the zones and connectivity for the buildings standing now."""
         return GEOMETRY[self.mask]
 
+    def draw_source(self) -> Rng:
+        """Return the random source to draw from, made this state's own first: copies share
+        their source until one of them draws, which most decisions never do."""
+        rng = self.rng.copy()
+        self.rng = rng
+        return rng
+
     def set_char(self, char: Char) -> None:
         """Replace one character."""
         chars = list(self.chars)
@@ -166,7 +175,7 @@ class State(SlotState):
             "points": points,
             "total": sum(row),
         }
-        self.events = (*self.events, Event("score", data))
+        self.events += (tuple.__new__(Event, ("score", data, None)),)
 
     def score(self, seat: int) -> int:
         """Return a seat's total victory points."""

@@ -67,7 +67,7 @@ def plant_carrot(state: State, seat: int, cell: int) -> None:
     """Plant one carrot on a cell and score it."""
     state.planted = state.planted | {cell}
     state.add_vp(seat, PLANT, state.config.plant_vp)
-    emit(state, "plant", seat=seat, points=state.config.plant_vp, **cell_json(cell))
+    emit(state, "plant", {"seat": seat, "points": state.config.plant_vp, **cell_json(cell)})
 
 
 def do_plant(state: State, action: Plant) -> None:
@@ -81,7 +81,7 @@ def do_harvest(state: State, action: Harvest) -> None:
     char = state.chars[state.active]
     state.planted = state.planted - {char.cell}
     state.set_char(char.evolve(carrots=char.carrots + 1))
-    emit(state, "harvest", char=char.cid, **cell_json(char.cell))
+    emit(state, "harvest", {"char": char.cid, **cell_json(char.cell)})
     end_action_step(state)
 
 
@@ -90,7 +90,9 @@ def repair_building(state: State, building: int) -> None:
     damage = list(state.damage)
     damage[building] = max(0, damage[building] - 1)
     state.damage = tuple(damage)
-    emit(state, "building_repaired", building=BUILDING_IDS[building], damage=damage[building])
+    emit(
+        state, "building_repaired", {"building": BUILDING_IDS[building], "damage": damage[building]}
+    )
 
 
 def do_repair(state: State, action: Repair) -> None:
@@ -102,11 +104,13 @@ def do_repair(state: State, action: Repair) -> None:
     emit(
         state,
         "repair_roll",
-        char=char.cid,
-        dice=list(dice),
-        total=total,
-        target_number=state.config.repair_target,
-        success=success,
+        {
+            "char": char.cid,
+            "dice": list(dice),
+            "total": total,
+            "target_number": state.config.repair_target,
+            "success": success,
+        },
     )
     if success:
         repair_building(state, action.building)

@@ -52,7 +52,7 @@ def drop_belongings(state: State, target: Char) -> Loot:
         put_item(state, item, target.cell)
     add_loose(state, target.cell, target.carrots)
     state.set_char(target.evolve(weapon=None, vehicle=None, carrots=0))
-    emit(state, "dropped", char=target.cid, items=list(items), carrots=target.carrots)
+    emit(state, "dropped", {"char": target.cid, "items": list(items), "carrots": target.carrots})
     return Loot(target.cid, target.cell, items, target.carrots)
 
 
@@ -78,7 +78,7 @@ def do_loot_item(state: State, action: LootItem) -> None:
     state.loot = Loot(
         loot.target, loot.cell, tuple(i for i in loot.items if i != action.item), loot.carrots
     )
-    emit(state, "loot", char=attacker.cid, item=action.item, carrots=0)
+    emit(state, "loot", {"char": attacker.cid, "item": action.item, "carrots": 0})
     after_loot_choice(state)
 
 
@@ -90,7 +90,7 @@ def do_loot_carrot(state: State, action: LootCarrot) -> None:
     set_loose(state, loot.cell, loose_at(state, loot.cell) - 1)
     state.set_char(attacker.evolve(carrots=attacker.carrots + 1))
     state.loot = Loot(loot.target, loot.cell, loot.items, loot.carrots - 1)
-    emit(state, "loot", char=attacker.cid, item=None, carrots=1)
+    emit(state, "loot", {"char": attacker.cid, "item": None, "carrots": 1})
     after_loot_choice(state)
 
 
@@ -119,7 +119,11 @@ def complete_whomp(state: State, target: int) -> None:
     points = WHOMP_VP + (state.config.autumn_whomp_bonus if season(state) == AUTUMN else 0)
     state.add_vp(attack.seat, WHOMP, points)
     state.queue = state.queue[1:]
-    emit(state, "whomp", target=target, seat=attack.seat, points=points, **cell_json(char.home))
+    emit(
+        state,
+        "whomp",
+        {"target": target, "seat": attack.seat, "points": points, **cell_json(char.home)},
+    )
 
 
 def finish_attack(state: State) -> None:

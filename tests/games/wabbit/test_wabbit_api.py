@@ -159,8 +159,19 @@ def test_digest_covers_the_rng_and_is_stable():
     assert GAME.digest(a) == GAME.digest(b)
     assert GAME.digest(a) != GAME.digest(new(2, seed=2))
     c = a.copy()
-    c.rng.next64()
+    c.draw_source().next64()
     assert GAME.digest(c) != GAME.digest(a)
+
+
+def test_copies_share_the_random_source_until_one_draws():
+    state = new(2, seed=3)
+    copied = state.copy()
+    assert copied.rng is state.rng
+    before = state.rng.state()
+    copied.draw_source().next64()
+    assert copied.rng is not state.rng
+    assert state.rng.state() == before
+    assert copied.rng.state() == (before[0], before[1] + 1)
 
 
 def test_new_state_events_deal_privately():
