@@ -10,7 +10,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from interruptible import default_sigint
+from interruptible import with_default_sigint
 
 from referee.matchlog import read_log
 from referee.sandbox import Level, Sandbox
@@ -120,7 +120,7 @@ def test_interrupted_play_leaves_no_bot_behind_and_a_readable_log(workdir: Path,
         str(log),
     ]
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=default_sigint
+        with_default_sigint(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     try:
         deadline = time.monotonic() + 60

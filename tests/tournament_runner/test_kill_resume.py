@@ -9,7 +9,7 @@ import subprocess
 import sys
 import uuid
 
-from interruptible import default_sigint
+from interruptible import with_default_sigint
 
 from referee.matchlog import verify
 from tournaments.definition import parse_definition
@@ -80,12 +80,11 @@ def test_ctrl_c_stops_every_process_and_the_run_resumes(tmp_path):
     command = [sys.executable, "-c", CLI, "tournament", "run", str(source)]
     command += ["--run-dir", str(run_dir), "--concurrency", "2", "--no-live"]
     runner = subprocess.Popen(
-        command,
+        with_default_sigint(command),
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
-        preexec_fn=default_sigint,
     )
     try:
         assert wait_for(lambda: recorded_count(run_dir / "results.sqlite") >= 2, 60.0)
