@@ -7,6 +7,7 @@ changes the one it was given. Everything here is pure standard library.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -134,6 +135,19 @@ def is_among(action: object, legal: Sequence[object]) -> bool:
         if candidate is action:
             return True
     return action in legal
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(record_type: type) -> tuple[str, ...]:
+    """Return the field names of a dataclass type in order, found once per type (an action's
+    data and label read them at every decision)."""
+    names = _FIELD_NAMES.get(record_type)
+    if names is None:
+        names = tuple(item.name for item in dataclasses.fields(record_type))
+        _FIELD_NAMES[record_type] = names
+    return names
 
 
 def stable_digest(value: object) -> str:

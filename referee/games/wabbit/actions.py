@@ -6,9 +6,10 @@ Cells in actions are cell numbers; ``action_data`` turns them into ``x``/``y``.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from referee.games.base import field_names
 from referee.games.wabbit.board import BUILDING_IDS, xy_of
 from referee.games.wabbit.cards import KINDS_BY_KEY, MAIL
 
@@ -290,7 +291,7 @@ def action_label(action: Any) -> str:
             if value != -1:
                 parts.append(_field_text(name, value))
         return f"PLAY({' '.join(parts)})"
-    values = [_field_text(f.name, getattr(action, f.name)) for f in fields(action)]
+    values = [_field_text(name, getattr(action, name)) for name in field_names(type(action))]
     name = str(action.kind).upper()
     return f"{name}({', '.join(values)})" if values else name
 
@@ -306,12 +307,12 @@ def public_label(action: Any, hidden_mail_orders: bool) -> str:
 def action_data(action: Any) -> dict[str, Any]:
     """Return the action as a JSON-ready dict with a ``kind`` key and its fields."""
     data: dict[str, Any] = {"kind": action.kind}
-    for item in fields(action):
-        value = getattr(action, item.name)
-        if item.name == "cell":
+    for name in field_names(type(action)):
+        value = getattr(action, name)
+        if name == "cell":
             data["x"], data["y"] = xy_of(value) if value != -1 else (-1, -1)
-        elif item.name == "building":
+        elif name == "building":
             data["building"] = BUILDING_IDS[value] if value != -1 else None
         else:
-            data[item.name] = value
+            data[name] = value
     return data
