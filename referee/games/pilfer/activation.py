@@ -106,8 +106,12 @@ def _deliver(state: State, critter: Critter) -> None:
 
 
 def do_move(state: State, critter: Critter, direction: str) -> None:
-    """MOVE: step (delivering food at home) and queue entry scuffles and reveals (G27, G33)."""
+    """MOVE: spend one of the critter's actions and step (delivering food at home), queueing
+    entry scuffles and reveals (G27, G33); STAY scuffles in place (G32)."""
+    actions = critter.actions - 1
     if direction == "STAY":
+        critter = critter.with_actions(actions, critter.activated)
+        state.set_critter(critter)
         state.emit(
             "move", {"critter": critter.cid, "direction": "STAY", "x": critter.x, "y": critter.y}
         )
@@ -115,7 +119,7 @@ def do_move(state: State, critter: Critter, direction: str) -> None:
         return
     dx, dy = DIRECTIONS[direction]
     x, y = critter.x + dx, critter.y + dy
-    critter = critter.at(x, y)
+    critter = critter.moved(x, y, actions)
     state.set_critter(critter)
     state.emit("move", {"critter": critter.cid, "direction": direction, "x": x, "y": y})
     if (x, y) == state.start_cell(critter.owner):
@@ -148,7 +152,7 @@ def _roll_open(state: State, critter: Critter, target: str) -> bool:
             "open_roll", {"critter": critter.cid, "target": target, "dice": [], "success": True}
         )
         return True
-    dice = state.rng.dice(ROSTER[critter.kind][0])
+    dice = state.draw_source().dice(ROSTER[critter.kind][0])
     success = any(die >= state.config.success_threshold for die in dice)
     state.emit(
         "open_roll", {"critter": critter.cid, "target": target, "dice": dice, "success": success}

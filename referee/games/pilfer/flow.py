@@ -113,7 +113,7 @@ def decision_kind(state: State) -> str | None:
 
 
 def to_move(state: State) -> int | None:
-    """Return the seat that owns the current decision."""
+    """Return the seat that owns the current decision (None when the game is over)."""
     if state.phase == "over":
         return None
     if state.pending is not None:
@@ -184,14 +184,17 @@ def _apply_reactive(state: State, pending: Pending, action: Action) -> None:
             answer_dumpster(state, pending, 0)
 
 
+def _move(state: State, action: Move) -> None:
+    """MOVE the active critter (which spends one of its actions)."""
+    activation.do_move(state, state.critters[state.active - 1], action.direction)
+
+
 def _critter_action(state: State, action: Action) -> None:
-    """Spend one action of the active critter and carry out a MOVE, PICK_UP, SNIFF or OPEN."""
+    """Spend one action of the active critter and carry out a PICK_UP, SNIFF or OPEN."""
     critter = state.critters[state.active - 1]
     critter = critter.with_actions(critter.actions - 1, critter.activated)
     state.set_critter(critter)
     match action:
-        case Move(direction=direction):
-            activation.do_move(state, critter, direction)
         case PickUp(token=token):
             activation.do_pick_up(state, critter, token)
         case Sniff(token=token):
@@ -231,7 +234,7 @@ def _end_turn(state: State, action: EndTurn) -> None:
 
 
 _TURN_ACTIONS: dict[type[Any], Callable[[State, Any], None]] = {
-    Move: _critter_action,
+    Move: _move,
     PickUp: _critter_action,
     Sniff: _critter_action,
     Open: _critter_action,

@@ -37,7 +37,7 @@ def handle_spin(state: State, index: int) -> None:
     if folk.out:
         return
     directions = SPINNER[state.config.spinner_dirs]
-    direction = directions[state.rng.below(len(directions))]
+    direction = directions[state.draw_source().below(len(directions))]
     state.emit("spin", {"townsfolk": folk.name, "direction": direction})
     dx, dy = DIRECTIONS[direction]
     if townsfolk_may_enter(state, folk.x + dx, folk.y + dy):
