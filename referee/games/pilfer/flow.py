@@ -53,7 +53,7 @@ from referee.games.pilfer.actions import (
 from referee.games.pilfer.cars import handle_cars
 from referee.games.pilfer.ops import critter_scuffle
 from referee.games.pilfer.scuffle import answer_avoid, handle_scuffle
-from referee.games.pilfer.state import Frame, Pending, State
+from referee.games.pilfer.state import Pending, State
 from referee.games.pilfer.tokens import (
     answer_dumpster,
     dumpster_choices,
@@ -68,30 +68,29 @@ def _ask_optional(state: State, cid: int, x: int, y: int) -> None:
     state.pending = Pending("optional_scuffle", state.critters[cid - 1].owner, (cid, x, y))
 
 
-def _step(state: State, frame: Frame) -> None:
-    """Run one frame (the commonest tags first)."""
-    tag = frame[0]
-    if tag == "reveal":
-        handle_reveal(state, frame[1], frame[2], frame[3])
-    elif tag == "spin":
-        handle_spin(state, frame[1])
-    elif tag == "cars":
-        handle_cars(state)
-    elif tag == "scuffle":
-        handle_scuffle(state, frame[1])
-    elif tag == "optional":
-        _ask_optional(state, frame[1], frame[2], frame[3])
-    elif tag == "push":
-        handle_push(state, frame[1], frame[2], frame[3])
-    else:
-        handle_discard(state, frame[1])
-
-
 def run(state: State) -> None:
-    """Resolve frames until a decision is needed or the game ends; close spent activations."""
+    """Resolve frames until a decision is needed or the game ends; close spent activations.
+
+    Each frame is run by its tag, the commonest tags first.
+    """
     stack = state.stack
     while stack and state.pending is None and state.phase != "over":
-        _step(state, stack.pop())
+        frame = stack.pop()
+        tag = frame[0]
+        if tag == "reveal":
+            handle_reveal(state, frame[1], frame[2], frame[3])
+        elif tag == "spin":
+            handle_spin(state, frame[1])
+        elif tag == "cars":
+            handle_cars(state)
+        elif tag == "scuffle":
+            handle_scuffle(state, frame[1])
+        elif tag == "optional":
+            _ask_optional(state, frame[1], frame[2], frame[3])
+        elif tag == "push":
+            handle_push(state, frame[1], frame[2], frame[3])
+        else:
+            handle_discard(state, frame[1])
     if (
         state.phase == "play"
         and state.pending is None
@@ -154,7 +153,8 @@ def compute_legal(state: State) -> list[Action]:
     active = state.active
     if state.turn_decisions >= state.config.turn_decision_cap:  # the turn's cap (G15)
         return [END_ACTIVATION if active else END_TURN]
-    purchases = turns.purchases(state, seat)
+    # Every purchase costs at least one point.
+    purchases = turns.purchases(state, seat) if state.points[seat] > 0 else []
     if not active:
         return [*purchases, *turns.activations(state, seat), END_TURN]
     critter = state.critters[active - 1]

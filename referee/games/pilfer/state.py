@@ -341,7 +341,9 @@ class State(SlotState):
     def set_townsfolk(self, folk: Townsfolk) -> None:
         """Store a changed townsfolk record (the townsfolk are a tuple: they change about once
         every three decisions, so sharing them beats copying a list at every one)."""
-        self.townsfolk = replaced(self.townsfolk, folk.num, folk)
+        townsfolk = self.townsfolk
+        num = folk.num
+        self.townsfolk = (*townsfolk[:num], folk, *townsfolk[num + 1 :])
 
 
 def replaced(items: Sequence[T], index: int, item: T) -> tuple[T, ...]:
