@@ -50,8 +50,13 @@ def purchases(state: State, seat: int) -> list[Action]:
 
 
 def activations(state: State, seat: int) -> list[Action]:
-    """Return ACTIVATE actions for own critters not yet activated this turn (G15, G46)."""
-    return [activate_action(c.cid) for c in state.critters if c.owner == seat and not c.activated]
+    """Return ACTIVATE actions for own critters not yet activated this turn (G15, G46); a loop,
+    not a comprehension, as it runs at every MAIN menu."""
+    result: list[Action] = []
+    for critter in state.critters:
+        if critter.owner == seat and not critter.activated:
+            result.append(activate_action(critter.cid))
+    return result
 
 
 def do_buy(state: State, seat: int, kind: str) -> None:
