@@ -156,9 +156,13 @@ def compute_legal(state: State) -> list[Action]:
     # Every purchase costs at least one point.
     purchases = turns.purchases(state, seat) if state.points[seat] > 0 else []
     if not active:
-        return [*purchases, *turns.activations(state, seat), END_TURN]
-    critter = state.critters[active - 1]
-    return [*activation.critter_actions(state, critter), *purchases, END_ACTIVATION]
+        menu = turns.activations(state, seat)
+        menu.append(END_TURN)
+        return [*purchases, *menu] if purchases else menu
+    menu = activation.critter_actions(state, state.critters[active - 1])
+    menu += purchases
+    menu.append(END_ACTIVATION)
+    return menu
 
 
 def _apply_reactive(state: State, pending: Pending, action: Action) -> None:
