@@ -10,7 +10,7 @@ from referee.games.pilfer.actions import (
     pick_up_action,
     sniff_action,
 )
-from referee.games.pilfer.geometry import step_table, wall_table, within_one
+from referee.games.pilfer.geometry import cell_facts
 from referee.games.pilfer.maps import edge
 from referee.games.pilfer.ops import critter_scuffle, discard_token, remove_token
 from referee.games.pilfer.scoring import add_points
@@ -33,25 +33,28 @@ def critter_actions(state: State, critter: Critter) -> list[Action]:
     face-up dumpsters and closed walls (G40-G43), SNIFFs of face-down tokens within one cell,
     diagonals included (G30).
 
-    The menu is listed at nearly every decision, so the cell's critters and tokens are each
-    read once and the per-cell steps, walls and neighbours come from tables.
+    The menu is listed at nearly every decision, so the cell's townsfolk, critters and tokens
+    are each read once, in loops rather than calls, and its steps, walls and reach come from
+    the scenario's table of cell facts.
     """
     if critter.trapped:
         return [open_action("trap", critter.trapped)]
     x, y = critter.x, critter.y
     cell = (x, y)
     owner = critter.owner
-    scenario = state.board.scenario
+    facts = cell_facts(state.board.scenario)[cell]
     start_of = state.start_of
     openings = state.openings
     weasel = critter.kind == "weasel"
-    steps = step_table(scenario, critter.kind in DIAGONAL_MOVERS)[cell]
-    result: list[Action] = [
-        move
-        for move, target, wall in steps
-        if start_of.get(target, owner) == owner and (wall is None or weasel or wall in openings)
-    ]
-    stay = state.has_townsfolk(x, y)
+    result: list[Action] = []
+    for move, target, wall in facts.all_steps if critter.kind in DIAGONAL_MOVERS else facts.steps:
+        if start_of.get(target, owner) == owner and (wall is None or weasel or wall in openings):
+            result.append(move)
+    stay = False
+    for folk in state.townsfolk:
+        if folk.x == x and folk.y == y and not folk.out:
+            stay = True
+            break
     traps: list[Action] = []
     for other in state.critters:
         if other.x == x and other.y == y:
@@ -85,8 +88,10 @@ def critter_actions(state: State, critter: Critter) -> list[Action]:
     result += picks
     result += traps
     result += dumpsters
-    result.extend(action for _, wall, action in wall_table(scenario)[cell] if wall not in openings)
-    for near in within_one(scenario)[cell]:
+    for _, wall, action in facts.walls:
+        if wall not in openings:
+            result.append(action)
+    for near in facts.reach:
         for token in tokens.get(near, ()):
             if token not in face_up:
                 result.append(sniff_action(token))
@@ -106,8 +111,12 @@ def _deliver(state: State, critter: Critter) -> None:
 
 
 def do_move(state: State, critter: Critter, direction: str) -> None:
-    """MOVE: step (delivering food at home) and queue entry scuffles and reveals (G27, G33)."""
+    """MOVE: spend one of the critter's actions and step (delivering food at home), queueing
+    entry scuffles and reveals (G27, G33); STAY scuffles in place (G32)."""
+    actions = critter.actions - 1
     if direction == "STAY":
+        critter = critter.with_actions(actions, critter.activated)
+        state.set_critter(critter)
         state.emit(
             "move", {"critter": critter.cid, "direction": "STAY", "x": critter.x, "y": critter.y}
         )
@@ -115,10 +124,10 @@ def do_move(state: State, critter: Critter, direction: str) -> None:
         return
     dx, dy = DIRECTIONS[direction]
     x, y = critter.x + dx, critter.y + dy
-    critter = critter.at(x, y)
+    critter = critter.moved(x, y, actions)
     state.set_critter(critter)
     state.emit("move", {"critter": critter.cid, "direction": direction, "x": x, "y": y})
-    if (x, y) == state.start_cell(critter.owner):
+    if state.start_of.get((x, y)) == critter.owner:  # its own start space
         if critter.carrying:
             _deliver(state, critter)
         return
@@ -148,7 +157,7 @@ def _roll_open(state: State, critter: Critter, target: str) -> bool:
             "open_roll", {"critter": critter.cid, "target": target, "dice": [], "success": True}
         )
         return True
-    dice = state.rng.dice(ROSTER[critter.kind][0])
+    dice = state.draw_source().dice(ROSTER[critter.kind][0])
     success = any(die >= state.config.success_threshold for die in dice)
     state.emit(
         "open_roll", {"critter": critter.cid, "target": target, "dice": dice, "success": success}

@@ -99,9 +99,7 @@ class PilferGame(configs.DataclassConfigs):
         """Set up a match; the first decision is seat 0's setup BUY."""
         return finish(setup.new_state(config, players, seed))
 
-    def to_move(self, state: State) -> int | None:
-        """Return the seat that owns the current decision (None when over)."""
-        return flow.to_move(state)
+    to_move = staticmethod(flow.to_move)
 
     def legal_actions(self, state: State) -> list[Action]:
         """Return the legal actions of the seat to move, in a fixed order."""
@@ -129,7 +127,7 @@ class PilferGame(configs.DataclassConfigs):
 
     def events(self, state: State) -> tuple[Event, ...]:
         """Return the events produced by the ``apply`` that made ``state``."""
-        return tuple(state.events)
+        return tuple(map(Event._make, state.events))
 
     def outcome(self, state: State) -> Outcome | None:
         """Return scores, ranks and the end reason once the game is over."""
@@ -172,7 +170,7 @@ class PilferGame(configs.DataclassConfigs):
         new = state.copy()
         new.bag = tuple(bag)
         new.rng = Rng(rng.getrandbits(64))
-        new.events = [event for event in state.events if event.is_visible_to(seat)]
+        new.events = [raw for raw in state.events if Event._make(raw).is_visible_to(seat)]
         return new
 
     def state_from_view(

@@ -53,7 +53,7 @@ from referee.games.pilfer.actions import (
 from referee.games.pilfer.cars import handle_cars
 from referee.games.pilfer.ops import critter_scuffle
 from referee.games.pilfer.scuffle import answer_avoid, handle_scuffle
-from referee.games.pilfer.state import Frame, Pending, State
+from referee.games.pilfer.state import Pending, State
 from referee.games.pilfer.tokens import (
     answer_dumpster,
     dumpster_choices,
@@ -68,30 +68,29 @@ def _ask_optional(state: State, cid: int, x: int, y: int) -> None:
     state.pending = Pending("optional_scuffle", state.critters[cid - 1].owner, (cid, x, y))
 
 
-def _step(state: State, frame: Frame) -> None:
-    """Run one frame (the commonest tags first)."""
-    tag = frame[0]
-    if tag == "reveal":
-        handle_reveal(state, frame[1], frame[2], frame[3])
-    elif tag == "spin":
-        handle_spin(state, frame[1])
-    elif tag == "cars":
-        handle_cars(state)
-    elif tag == "scuffle":
-        handle_scuffle(state, frame[1])
-    elif tag == "optional":
-        _ask_optional(state, frame[1], frame[2], frame[3])
-    elif tag == "push":
-        handle_push(state, frame[1], frame[2], frame[3])
-    else:
-        handle_discard(state, frame[1])
-
-
 def run(state: State) -> None:
-    """Resolve frames until a decision is needed or the game ends; close spent activations."""
+    """Resolve frames until a decision is needed or the game ends; close spent activations.
+
+    Each frame is run by its tag, the commonest tags first.
+    """
     stack = state.stack
     while stack and state.pending is None and state.phase != "over":
-        _step(state, stack.pop())
+        frame = stack.pop()
+        tag = frame[0]
+        if tag == "reveal":
+            handle_reveal(state, frame[1], frame[2], frame[3])
+        elif tag == "spin":
+            handle_spin(state, frame[1])
+        elif tag == "cars":
+            handle_cars(state)
+        elif tag == "scuffle":
+            handle_scuffle(state, frame[1])
+        elif tag == "optional":
+            _ask_optional(state, frame[1], frame[2], frame[3])
+        elif tag == "push":
+            handle_push(state, frame[1], frame[2], frame[3])
+        else:
+            handle_discard(state, frame[1])
     if (
         state.phase == "play"
         and state.pending is None
@@ -113,7 +112,7 @@ def decision_kind(state: State) -> str | None:
 
 
 def to_move(state: State) -> int | None:
-    """Return the seat that owns the current decision."""
+    """Return the seat that owns the current decision (None when the game is over)."""
     if state.phase == "over":
         return None
     if state.pending is not None:
@@ -154,11 +153,16 @@ def compute_legal(state: State) -> list[Action]:
     active = state.active
     if state.turn_decisions >= state.config.turn_decision_cap:  # the turn's cap (G15)
         return [END_ACTIVATION if active else END_TURN]
-    purchases = turns.purchases(state, seat)
+    # Every purchase costs at least one point.
+    purchases = turns.purchases(state, seat) if state.points[seat] > 0 else []
     if not active:
-        return [*purchases, *turns.activations(state, seat), END_TURN]
-    critter = state.critters[active - 1]
-    return [*activation.critter_actions(state, critter), *purchases, END_ACTIVATION]
+        menu = turns.activations(state, seat)
+        menu.append(END_TURN)
+        return [*purchases, *menu] if purchases else menu
+    menu = activation.critter_actions(state, state.critters[active - 1])
+    menu += purchases
+    menu.append(END_ACTIVATION)
+    return menu
 
 
 def _apply_reactive(state: State, pending: Pending, action: Action) -> None:
@@ -184,14 +188,17 @@ def _apply_reactive(state: State, pending: Pending, action: Action) -> None:
             answer_dumpster(state, pending, 0)
 
 
+def _move(state: State, action: Move) -> None:
+    """MOVE the active critter (which spends one of its actions)."""
+    activation.do_move(state, state.critters[state.active - 1], action.direction)
+
+
 def _critter_action(state: State, action: Action) -> None:
-    """Spend one action of the active critter and carry out a MOVE, PICK_UP, SNIFF or OPEN."""
+    """Spend one action of the active critter and carry out a PICK_UP, SNIFF or OPEN."""
     critter = state.critters[state.active - 1]
     critter = critter.with_actions(critter.actions - 1, critter.activated)
     state.set_critter(critter)
     match action:
-        case Move(direction=direction):
-            activation.do_move(state, critter, direction)
         case PickUp(token=token):
             activation.do_pick_up(state, critter, token)
         case Sniff(token=token):
@@ -231,7 +238,7 @@ def _end_turn(state: State, action: EndTurn) -> None:
 
 
 _TURN_ACTIONS: dict[type[Any], Callable[[State, Any], None]] = {
-    Move: _critter_action,
+    Move: _move,
     PickUp: _critter_action,
     Sniff: _critter_action,
     Open: _critter_action,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 from referee.games.pilfer.actions import Action, move_action, open_action
-from referee.games.pilfer.maps import MAPS, Cell, Edge, edge
+from referee.games.pilfer.maps import MAPS, Cell, Edge, ScenarioMap, edge
 from referee.games.pilfer.state import (
     ALL_DIRECTIONS,
     DIRECTIONS,
@@ -21,56 +22,71 @@ Wall = tuple[str, Edge, Action]
 """A wall edge of a cell: its direction from the cell, the edge and the OPEN action on it."""
 
 
+@dataclass(frozen=True, slots=True)
+class CellFacts:
+    """What the ACTIVATION menu needs to know of a board cell, fixed for a scenario."""
+
+    steps: tuple[Step, ...]
+    """The orthogonal steps onto the board, in N, E, S, W order."""
+    all_steps: tuple[Step, ...]
+    """The steps of a diagonal mover (Goose, Fox, Wolf) in N, E, S, W, NE, SE, SW, NW order: a
+    diagonal only between two cells of one building or two cells outside every building (G31)."""
+    walls: tuple[Wall, ...]
+    """The wall edges of the cell (G19) in N, E, S, W order."""
+    reach: tuple[Cell, ...]
+    """The board cells within one, diagonals included, row by row (the cells a SNIFF reaches,
+    G30)."""
+
+
+def _walls(board: ScenarioMap, x: int, y: int) -> tuple[Wall, ...]:
+    """Return the wall edges of ``(x, y)`` as ``(direction, edge, OPEN action)``."""
+    walls: list[Wall] = []
+    for direction in ORTHOGONAL:
+        dx, dy = DIRECTIONS[direction]
+        wall = edge((x, y), (x + dx, y + dy))
+        if wall in board.walls:
+            walls.append((direction, wall, open_action("wall", wall=direction)))
+    return tuple(walls)
+
+
+def _steps(
+    board: ScenarioMap, x: int, y: int, walls: tuple[Wall, ...], directions: tuple[str, ...]
+) -> tuple[Step, ...]:
+    """Return the steps from ``(x, y)`` in ``directions`` that a critter may try (G31)."""
+    crossed = {direction: wall for direction, wall, _ in walls}
+    steps: list[Step] = []
+    for direction in directions:
+        dx, dy = DIRECTIONS[direction]
+        nx, ny = x + dx, y + dy
+        if not board.on_board(nx, ny):
+            continue
+        if dx and dy and board.building_of.get((x, y)) != board.building_of.get((nx, ny)):
+            continue
+        steps.append((move_action(direction), (nx, ny), crossed.get(direction)))
+    return tuple(steps)
+
+
 @functools.cache
-def wall_table(scenario: str) -> dict[Cell, tuple[Wall, ...]]:
-    """Return, per board cell, its wall edges (G19) as ``(direction, edge, OPEN action)`` in
-    N, E, S, W order."""
+def cell_facts(scenario: str) -> dict[Cell, CellFacts]:
+    """Return the facts of every cell of the ``scenario`` board, built once per scenario."""
     board = MAPS[scenario]
     table = {}
     for x in range(board.width):
         for y in range(board.height):
-            walls: list[Wall] = []
-            for direction in ORTHOGONAL:
-                dx, dy = DIRECTIONS[direction]
-                wall = edge((x, y), (x + dx, y + dy))
-                if wall in board.walls:
-                    walls.append((direction, wall, open_action("wall", wall=direction)))
-            table[(x, y)] = tuple(walls)
+            walls = _walls(board, x, y)
+            reach = tuple(
+                (x + dx, y + dy)
+                for dy in (-1, 0, 1)
+                for dx in (-1, 0, 1)
+                if board.on_board(x + dx, y + dy)
+            )
+            table[(x, y)] = CellFacts(
+                steps=_steps(board, x, y, walls, ORTHOGONAL),
+                all_steps=_steps(board, x, y, walls, ALL_DIRECTIONS),
+                walls=walls,
+                reach=reach,
+            )
     return table
-
-
-@functools.cache
-def step_table(scenario: str, diagonal: bool) -> dict[Cell, tuple[Step, ...]]:
-    """Return, per board cell, the steps a critter may try from it in direction order (G31):
-    onto the board, a diagonal (Goose, Fox, Wolf) only between two cells of one building or
-    two cells outside every building. A step is ``(MOVE action, cell entered, wall crossed)``."""
-    board = MAPS[scenario]
-    table = {}
-    for (x, y), walls in wall_table(scenario).items():
-        crossed = {direction: wall for direction, wall, _ in walls}
-        steps: list[Step] = []
-        for direction in ALL_DIRECTIONS if diagonal else ORTHOGONAL:
-            dx, dy = DIRECTIONS[direction]
-            nx, ny = x + dx, y + dy
-            if not board.on_board(nx, ny):
-                continue
-            if dx and dy and board.building_of.get((x, y)) != board.building_of.get((nx, ny)):
-                continue
-            steps.append((move_action(direction), (nx, ny), crossed.get(direction)))
-        table[(x, y)] = tuple(steps)
-    return table
-
-
-@functools.cache
-def within_one(scenario: str) -> dict[Cell, tuple[Cell, ...]]:
-    """Return, per board cell, the nine cells within one of it, diagonals included, row by
-    row (the cells a SNIFF reaches, G30; those off the board hold no tokens)."""
-    board = MAPS[scenario]
-    return {
-        (x, y): tuple((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
-        for x in range(board.width)
-        for y in range(board.height)
-    }
 
 
 def townsfolk_may_enter(state: State, x: int, y: int) -> bool:

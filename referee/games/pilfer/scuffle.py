@@ -150,8 +150,9 @@ def _resolve(state: State, scuffle: Scuffle, attacker: Model, target: Model) -> 
     """Roll both pools (attacker first, G3) and apply the result (G36 step 5)."""
     attackers = _side(state, attacker, scuffle)
     defenders = _side(state, target, scuffle)
-    attack_dice = state.rng.dice(sum(_dice(state, m) for m in attackers))
-    defend_dice = state.rng.dice(sum(_dice(state, m) for m in defenders))
+    rng = state.draw_source()
+    attack_dice = rng.dice(sum(_dice(state, m) for m in attackers))
+    defend_dice = rng.dice(sum(_dice(state, m) for m in defenders))
     threshold = state.config.success_threshold
     attack_hits = _successes(attack_dice, threshold)
     defend_hits = _successes(defend_dice, threshold)

@@ -1,10 +1,10 @@
 """The match state: small records inside one slotted container copied per decision.
 
-``apply`` clones the container (shallow copies of the critter and pending-frame lists and of the
-random source) and then changes the clone in place. Records (critters, townsfolk: slotted
-dataclasses, the quickest to read) are replaced, never changed once made, and the townsfolk,
-the seats' points and the token table are replaced whole when they change (so copies share
-them): the input state is never touched, which the conformance suite checks.
+``apply`` clones the container (shallow copies of the critter and pending-frame lists) and then
+changes the clone in place. Records (critters, townsfolk: slotted dataclasses, the quickest to
+read) are replaced, never changed once made, and the townsfolk, the seats' points, the token
+table and the random source are replaced whole when they change (so copies share them): the
+input state is never touched, which the conformance suite checks.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
-from referee.games.base import Event
 from referee.games.pilfer.config import Config
 from referee.games.pilfer.maps import Cell, Edge, ScenarioMap
 from referee.games.rng import Rng
@@ -53,11 +52,16 @@ SPINNER: dict[int, tuple[str, ...]] = {
 }
 
 
+_blank = object.__new__
+"""Makes the blank record that ``Critter.moved``, ``with_actions`` and ``Townsfolk.at`` fill
+slot by slot, for two thirds of the cost of calling the dataclass (a few times per decision)."""
+
+
 @dataclasses.dataclass(slots=True, unsafe_hash=True)
 class Critter:
     """A critter: ids come from one game-wide counter starting at 1 (G45).
 
-    A slotted record, never changed once made (``at``, ``with_actions`` and ``_replace`` make
+    A slotted record, never changed once made (``moved``, ``with_actions`` and ``_replace`` make
     new ones; the conformance suite checks that ``apply`` leaves its input unchanged): the
     menus read its fields at every decision, and a slot is the quickest field Python reads.
     """
@@ -83,33 +87,33 @@ class Critter:
         """Return this critter with ``changes`` to its fields."""
         return dataclasses.replace(self, **changes)
 
-    def at(self, x: int, y: int) -> Critter:
-        """Return this critter standing in ``(x, y)``."""
-        return Critter(
-            self.cid,
-            self.owner,
-            self.kind,
-            x,
-            y,
-            self.actions,
-            self.activated,
-            self.trapped,
-            self.carrying,
-        )
+    def moved(self, x: int, y: int, actions: int) -> Critter:
+        """Return this critter standing in ``(x, y)`` with ``actions`` left."""
+        new = _blank(Critter)
+        new.cid = self.cid
+        new.owner = self.owner
+        new.kind = self.kind
+        new.x = x
+        new.y = y
+        new.actions = actions
+        new.activated = self.activated
+        new.trapped = self.trapped
+        new.carrying = self.carrying
+        return new
 
     def with_actions(self, actions: int, activated: bool) -> Critter:
         """Return this critter with ``actions`` left and activated or not this turn."""
-        return Critter(
-            self.cid,
-            self.owner,
-            self.kind,
-            self.x,
-            self.y,
-            actions,
-            activated,
-            self.trapped,
-            self.carrying,
-        )
+        new = _blank(Critter)
+        new.cid = self.cid
+        new.owner = self.owner
+        new.kind = self.kind
+        new.x = self.x
+        new.y = self.y
+        new.actions = actions
+        new.activated = activated
+        new.trapped = self.trapped
+        new.carrying = self.carrying
+        return new
 
 
 @dataclasses.dataclass(slots=True, unsafe_hash=True)
@@ -136,7 +140,15 @@ class Townsfolk:
 
     def at(self, x: int, y: int) -> Townsfolk:
         """Return this townsfolk standing in ``(x, y)``."""
-        return Townsfolk(self.num, self.name, self.color, self.controller, x, y, self.out)
+        new = _blank(Townsfolk)
+        new.num = self.num
+        new.name = self.name
+        new.color = self.color
+        new.controller = self.controller
+        new.x = x
+        new.y = y
+        new.out = self.out
+        return new
 
 
 class Pending(NamedTuple):
@@ -166,6 +178,10 @@ class Scuffle(NamedTuple):
 
 
 T = TypeVar("T")
+
+RawEvent = tuple[str, dict[str, Any], frozenset[int] | None]
+"""An event as ``apply`` records it: kind, data and the seats that may see it (None: all);
+``PilferGame.events`` hands them out as ``Event`` records."""
 
 Frame = tuple[Any, ...]
 """One pending resolution step, e.g. ``("reveal", critter_id, cell)``; see flow.py."""
@@ -211,7 +227,7 @@ class State(SlotState):
         "legal_cache": lambda: None,
     }
     DERIVED: ClassVar[frozenset[str]] = frozenset({"board", "colors", "start_of"})
-    SHARED: ClassVar[frozenset[str]] = frozenset({"tokens"})
+    SHARED: ClassVar[frozenset[str]] = frozenset({"tokens", "start_of", "rng"})
 
     config: Config
     board: ScenarioMap
@@ -241,16 +257,23 @@ class State(SlotState):
     pending: Pending | None
     end_reason: str
     winner: int
-    events: list[Event]
+    events: list[RawEvent]
     legal_cache: list[Any] | None
 
     def emit(
         self, kind: str, data: dict[str, Any], visible_to: frozenset[int] | None = None
     ) -> None:
         """Record an event of the current ``apply``. There are about two per decision, so the
-        data comes as a dict (a fifth quicker than keywords) and the event is built as the
-        tuple it is (a third quicker than calling ``Event``)."""
-        self.events.append(tuple.__new__(Event, (kind, data, visible_to)))
+        data comes as a dict (a fifth quicker than keywords) and the event is kept as a plain
+        tuple, made an ``Event`` only when the events are read (most states never are)."""
+        self.events.append((kind, data, visible_to))
+
+    def draw_source(self) -> Rng:
+        """Return the random source to draw from, a private copy: copies of a state share
+        their source (``SHARED``) until one of them draws, which most decisions never do."""
+        rng = self.rng.copy()
+        self.rng = rng
+        return rng
 
     # Queries used by several rule modules. The cell queries run at nearly every decision: a
     # loop that returns at the first hit costs half of ``any`` over a generator (SIM110).
@@ -318,7 +341,9 @@ class State(SlotState):
     def set_townsfolk(self, folk: Townsfolk) -> None:
         """Store a changed townsfolk record (the townsfolk are a tuple: they change about once
         every three decisions, so sharing them beats copying a list at every one)."""
-        self.townsfolk = replaced(self.townsfolk, folk.num, folk)
+        townsfolk = self.townsfolk
+        num = folk.num
+        self.townsfolk = (*townsfolk[:num], folk, *townsfolk[num + 1 :])
 
 
 def replaced(items: Sequence[T], index: int, item: T) -> tuple[T, ...]:

@@ -21,7 +21,7 @@ def handle_discard(state: State, token: int) -> None:
 def handle_reveal(state: State, cid: int, x: int, y: int) -> None:
     """Reveal the next face-down token of the mover's cell, while it is there and free (G28)."""
     critter = state.critters[cid - 1]
-    if (critter.x, critter.y) != (x, y) or critter.trapped:
+    if critter.x != x or critter.y != y or critter.trapped:
         return
     face_up = state.face_up
     for token in state.tokens.get((x, y), ()):

@@ -37,11 +37,13 @@ def handle_spin(state: State, index: int) -> None:
     if folk.out:
         return
     directions = SPINNER[state.config.spinner_dirs]
-    direction = directions[state.rng.below(len(directions))]
+    direction = directions[state.draw_source().below(len(directions))]
     state.emit("spin", {"townsfolk": folk.name, "direction": direction})
     dx, dy = DIRECTIONS[direction]
-    if townsfolk_may_enter(state, folk.x + dx, folk.y + dy):
-        move_townsfolk(state, index, folk.x + dx, folk.y + dy, "spin", True)
+    x, y = folk.x + dx, folk.y + dy
+    board = state.board  # townsfolk_may_enter written out: a spin is made at nearly every turn
+    if 0 <= x < board.width and 0 <= y < board.height and (x, y) not in state.start_of:
+        move_townsfolk(state, index, x, y, "spin", True)
         return
     options = townsfolk_neighbours(state, folk.x, folk.y)
     if options:

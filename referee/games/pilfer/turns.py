@@ -45,16 +45,18 @@ def upgrades(state: State, seat: int) -> list[Action]:
 
 
 def purchases(state: State, seat: int) -> list[Action]:
-    """Return the BUY and then the UPGRADE actions of the MAIN and ACTIVATION menus (none
-    without points: each costs at least one)."""
-    if state.points[seat] <= 0:
-        return []
+    """Return the BUY and then the UPGRADE actions of the MAIN and ACTIVATION menus."""
     return [*buys(state, seat), *upgrades(state, seat)]
 
 
 def activations(state: State, seat: int) -> list[Action]:
-    """Return ACTIVATE actions for own critters not yet activated this turn (G15, G46)."""
-    return [activate_action(c.cid) for c in state.critters if c.owner == seat and not c.activated]
+    """Return ACTIVATE actions for own critters not yet activated this turn (G15, G46); a loop,
+    not a comprehension, as it runs at every MAIN menu."""
+    result: list[Action] = []
+    for critter in state.critters:
+        if critter.owner == seat and not critter.activated:
+            result.append(activate_action(critter.cid))
+    return result
 
 
 def do_buy(state: State, seat: int, kind: str) -> None:
@@ -105,23 +107,25 @@ def start_turn(state: State, seat: int) -> None:
     state.turn_seat = seat
     state.turn_decisions = 0
     state.active = 0
-    for critter in state.critters:
+    critters = state.critters
+    for index, critter in enumerate(critters):
         if critter.owner == seat:
-            state.set_critter(critter.with_actions(ROSTER[critter.kind][2], False))
+            critters[index] = critter.with_actions(ROSTER[critter.kind][2], False)
     state.emit("turn_start", {"seat": seat, "round": state.round})
     if state.board.lanes:
         state.stack.append(("cars",))
-    controlled = [t.num for t in state.townsfolk if t.controller == seat and not t.out]
-    for index in reversed(controlled):
-        state.stack.append(("spin", index))
+    for folk in reversed(state.townsfolk):  # the lowest id spins first
+        if folk.controller == seat and not folk.out:
+            state.stack.append(("spin", folk.num))
 
 
 def end_turn(state: State) -> None:
     """Finish the turn; start the next seat's, or end the game at the round cap (G14, G22)."""
     seat = state.turn_seat
-    for critter in state.critters:
+    critters = state.critters
+    for index, critter in enumerate(critters):
         if critter.owner == seat:
-            state.set_critter(critter.with_actions(0, False))
+            critters[index] = critter.with_actions(0, False)
     state.emit("turn_end", {"seat": seat, "round": state.round})
     if seat + 1 < state.players:
         start_turn(state, seat + 1)
