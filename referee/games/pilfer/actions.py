@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from referee.games.base import JsonValue
+from referee.games.base import JsonValue, field_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +227,6 @@ def action_label(action: Action) -> str:
 def action_data(action: Action) -> dict[str, JsonValue]:
     """Return the action as a JSON-ready dict with a ``kind`` key and its fields."""
     data: dict[str, JsonValue] = {"kind": _KINDS[type(action)]}
-    for field in fields(action):
-        data[field.name] = getattr(action, field.name)
+    for name in field_names(type(action)):
+        data[name] = getattr(action, name)
     return data
