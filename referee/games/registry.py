@@ -1,7 +1,8 @@
 """The registry of games: every ``GamePlugin`` installed in the ``ruckus.games`` entry-point group.
 
-Entry points are read once per process. An entry point that fails to load, or that does not
-give a ``GamePlugin`` whose engine name is the entry point's name, is left out and reported by
+Entry points are read once per process, and a game asked for by name is loaded alone (listing
+the games loads them all). An entry point that fails to load, or that does not give a
+``GamePlugin`` whose engine name is the entry point's name, is left out and reported by
 :func:`load_problems` (``ruckus doctor`` and ``ruckus games`` print them), so one broken
 package cannot take the other games down.
 """
@@ -46,13 +47,21 @@ def load_problems() -> tuple[str, ...]:
     return tuple(_discover().problems.values())
 
 
+@functools.cache
+def _discover_one(name: str) -> Loaded[GamePlugin]:
+    """Load only the entry points named ``name``: a process that plays one game (a match
+    worker, a bot that models its game) imports that game alone."""
+    points = [point for point in entry_points(group=ENTRY_POINT_GROUP) if point.name == name]
+    return load_plugins(points, GamePlugin, "game")
+
+
 def get_plugin(name: str) -> GamePlugin:
     """Return the plugin of game ``name``; raise UnknownGame naming the known games."""
-    plugins = _discover().plugins
-    if name not in plugins:
-        known = ", ".join(plugins) or "none installed"
+    plugin = _discover_one(name).plugins.get(name)
+    if plugin is None:
+        known = ", ".join(_discover().plugins) or "none installed"
         raise UnknownGame(f"unknown game {name!r}; known games: {known}")
-    return plugins[name]
+    return plugin
 
 
 def get_game(name: str) -> Game[Any, Any]:
