@@ -26,7 +26,7 @@ from _common import emit, parse_arguments
 
 from referee.games import get_game
 from referee.match import MatchSetup, run_match
-from referee.match.player import BotIdentity, Choice, DecisionPrompt, MatchInfo
+from referee.match.player import BotIdentity, Choice, DecisionPrompt, DecisionRecord, MatchInfo
 from referee.match.random_player import RandomPlayer
 from referee.matchlog import LogWriter
 from referee.transport.codec import codec_for
@@ -123,7 +123,15 @@ def split(game: str, seed: int, folder: Path) -> dict[str, float]:
         ]
     )
     writer = LogWriter(folder / f"split-{game}.jsonl")
-    line = {"type": "decision", "n": 1, "seat": 0, "index": 0, "label": "X", "time_ms": 0.1}
+    record = DecisionRecord(
+        decision=1,
+        seat=0,
+        index=0,
+        label="MOVE(N)",
+        public_label="MOVE(N)",
+        seconds=0.0001,
+        digest="0" * 32,
+    )
 
     def observe() -> object:
         state = next(turns)[0]
@@ -137,7 +145,7 @@ def split(game: str, seed: int, folder: Path) -> dict[str, float]:
         "observe_us": per_call(observe, calls),
         "choices_us": per_call(choices, calls),
         "digest_us": per_call(lambda: engine.digest(next(turns)[0]), calls),
-        "log_line_us": per_call(lambda: writer._write({**line, "digest": "0" * 32}), calls),
+        "log_line_us": per_call(lambda: writer.decision_taken(record, None), calls),
         "encode_request_us": per_call(
             lambda: decision_request(next(prompts), codec).SerializeToString(), calls
         ),
