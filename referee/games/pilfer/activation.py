@@ -33,9 +33,9 @@ def critter_actions(state: State, critter: Critter) -> list[Action]:
     face-up dumpsters and closed walls (G40-G43), SNIFFs of face-down tokens within one cell,
     diagonals included (G30).
 
-    The menu is listed at nearly every decision, so the cell's townsfolk, critters and tokens
-    are each read once, in loops rather than calls, and its steps, walls and reach come from
-    the scenario's table of cell facts.
+    The menu is listed at nearly every decision, so the cell's critters and tokens are each
+    read once, in loops rather than calls, and its steps, walls and reach come from the
+    scenario's table of cell facts.
     """
     if critter.trapped:
         return [open_action("trap", critter.trapped)]
@@ -50,11 +50,7 @@ def critter_actions(state: State, critter: Critter) -> list[Action]:
     for move, target, wall in facts.all_steps if critter.kind in DIAGONAL_MOVERS else facts.steps:
         if start_of.get(target, owner) == owner and (wall is None or weasel or wall in openings):
             result.append(move)
-    stay = False
-    for folk in state.townsfolk:
-        if folk.x == x and folk.y == y and not folk.out:
-            stay = True
-            break
+    stay = state.has_townsfolk(x, y)
     traps: list[Action] = []
     for other in state.critters:
         if other.x == x and other.y == y:

@@ -62,7 +62,6 @@ from referee.games.wabbit.board import (
     BUILDING_IDS,
     BUILDING_NAMES,
     CARROT_PATCH,
-    CELLS,
     DOORS,
     FIELD,
     FIELD_CELLS,
@@ -72,6 +71,7 @@ from referee.games.wabbit.board import (
     POND_CELLS,
     START_HOLES,
     WIDTH,
+    XY,
     xy_of,
 )
 from referee.games.wabbit.cards import KINDS_BY_KEY
@@ -103,21 +103,14 @@ from referee.games.wabbit.state import (
     SEASONS,
     State,
 )
+from referee.games.wabbit.turns import cell_json
 
 HIDDEN_CARD = -1
 HIDDEN_ITEM = ""
-CELL_XY: tuple[tuple[int, int], ...] = tuple(xy_of(cell) for cell in range(CELLS))
-"""``(x, y)`` by cell number."""
 FIELD_XY: tuple[tuple[int, int, int], ...] = tuple(
     (cell, *xy_of(cell)) for cell in FIELD_CELLS if BASE_TERRAIN[cell] == FIELD
 )
 """``(cell, x, y)`` of the cells that are fields while no hole is dug in them."""
-
-
-def xy(cell: int) -> dict[str, int]:
-    """Return ``{"x": .., "y": ..}`` for a cell."""
-    x, y = CELL_XY[cell]
-    return {"x": x, "y": y}
 
 
 def card_json(state: State, card: int) -> dict[str, Any]:
@@ -175,8 +168,8 @@ def seats_json(state: State, viewer: int | None) -> list[dict[str, Any]]:
 
 def char_json(state: State, char: Char) -> dict[str, Any]:
     """Return the public facts of one character."""
-    x, y = CELL_XY[char.cell]
-    home_x, home_y = CELL_XY[char.home]
+    x, y = XY[char.cell]
+    home_x, home_y = XY[char.home]
     return {
         "id": char.cid,
         "name": KIND_NAMES[char.kind],
@@ -224,10 +217,10 @@ def board_json(state: State) -> dict[str, Any]:
     holes, ploughed, planted = state.holes, state.ploughed, state.planted
     return {
         "items": [
-            {"item": item, "kind": kind_of(item), "x": CELL_XY[cell][0], "y": CELL_XY[cell][1]}
+            {"item": item, "kind": kind_of(item), "x": XY[cell][0], "y": XY[cell][1]}
             for item, cell in state.items
         ],
-        "loose_carrots": [{**xy(cell), "count": count} for cell, count in state.loose],
+        "loose_carrots": [{**cell_json(cell), "count": count} for cell, count in state.loose],
         "fields": [
             {"x": x, "y": y, "ploughed": cell in ploughed, "planted": cell in planted}
             for cell, x, y in FIELD_XY
@@ -235,8 +228,8 @@ def board_json(state: State) -> dict[str, Any]:
         ],
         "holes": [
             {
-                "x": CELL_XY[cell][0],
-                "y": CELL_XY[cell][1],
+                "x": XY[cell][0],
+                "y": XY[cell][1],
                 "portable": cell not in START_HOLES,
                 "occupied_by": occupant.get(cell),
             }
@@ -290,7 +283,7 @@ def observe(state: State, seat: int | None) -> dict[str, Any]:
         if loot is None
         else {
             "target": loot.target,
-            **xy(loot.cell),
+            **cell_json(loot.cell),
             "items": list(loot.items),
             "carrots": loot.carrots,
         },
@@ -310,9 +303,9 @@ def static_map(state: State) -> dict[str, Any]:
             {
                 "id": BUILDING_IDS[b],
                 "name": BUILDING_NAMES[b],
-                "cells": [xy(c) for c in BUILDING_CELLS[b]],
+                "cells": [cell_json(c) for c in BUILDING_CELLS[b]],
                 "doors": [
-                    {"inside": xy(inner), "outside": xy(outer)}
+                    {"inside": cell_json(inner), "outside": cell_json(outer)}
                     for inner, outer in DOORS
                     if inner in BUILDING_CELLS[b]
                 ],
@@ -321,17 +314,18 @@ def static_map(state: State) -> dict[str, Any]:
             }
             for b in range(len(BUILDING_IDS))
         ],
-        "holes": [xy(c) for c in sorted(START_HOLES)],
-        "pond": [xy(c) for c in POND_CELLS],
-        "highway": [xy(c) for c in HIGHWAY_CELLS],
-        "fields": [xy(c) for c in FIELD_CELLS],
-        "carrot_patch": [xy(c) for c in CARROT_PATCH],
-        "mailbox": xy(MAILBOX),
+        "holes": [cell_json(c) for c in sorted(START_HOLES)],
+        "pond": [cell_json(c) for c in POND_CELLS],
+        "highway": [cell_json(c) for c in HIGHWAY_CELLS],
+        "fields": [cell_json(c) for c in FIELD_CELLS],
+        "carrot_patch": [cell_json(c) for c in CARROT_PATCH],
+        "mailbox": cell_json(MAILBOX),
         "homes": [
-            {"character": c.cid, "kind": c.kind, "owner": c.seat, **xy(c.home)} for c in state.chars
+            {"character": c.cid, "kind": c.kind, "owner": c.seat, **cell_json(c.home)}
+            for c in state.chars
         ],
         "warrens": [
-            {"warren": warren, "seat": seat, **xy(state.chars[2 * seat].home)}
+            {"warren": warren, "seat": seat, **cell_json(state.chars[2 * seat].home)}
             for seat, warren in enumerate(seat_warrens(state.players))
             if warren
         ],
