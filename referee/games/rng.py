@@ -100,3 +100,17 @@ class Rng:
     def state(self) -> tuple[int, int]:
         """Return ``(mixed_seed, counter)``: enough to digest or restore the source."""
         return (self.seed, self.counter)
+
+
+class SharedSource:
+    """Mixed into a ``SlotState`` whose ``rng`` slot is ``SHARED``: copies of a state share one
+    random source until one of them draws, which most decisions never do."""
+
+    __slots__ = ()
+    rng: Rng
+
+    def draw_source(self) -> Rng:
+        """Return the random source to draw from, made this state's own first."""
+        rng = self.rng.copy()
+        self.rng = rng  # type: ignore[misc]  # the slot is the state class's own
+        return rng

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from referee.games.pilfer.config import Config
 from referee.games.pilfer.maps import Cell, Edge, ScenarioMap
-from referee.games.rng import Rng
+from referee.games.rng import Rng, SharedSource
 from referee.games.slots import SlotState
 
 # Roster (rules 2.5): type -> (dice, scuffle bonus, actions per turn).
@@ -187,7 +187,7 @@ Frame = tuple[Any, ...]
 """One pending resolution step, e.g. ``("reveal", critter_id, cell)``; see flow.py."""
 
 
-class State(SlotState):
+class State(SharedSource, SlotState):
     """A Pilfer match position. Treat as immutable; engine code changes only fresh clones."""
 
     __slots__ = (
@@ -267,13 +267,6 @@ class State(SlotState):
         data comes as a dict (a fifth quicker than keywords) and the event is kept as a plain
         tuple, made an ``Event`` only when the events are read (most states never are)."""
         self.events.append((kind, data, visible_to))
-
-    def draw_source(self) -> Rng:
-        """Return the random source to draw from, a private copy: copies of a state share
-        their source (``SHARED``) until one of them draws, which most decisions never do."""
-        rng = self.rng.copy()
-        self.rng = rng
-        return rng
 
     # Queries used by several rule modules. The cell queries run at nearly every decision: a
     # loop that returns at the first hit costs half of ``any`` over a generator (SIM110).

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from referee.games.base import Event
-from referee.games.rng import Rng
+from referee.games.rng import Rng, SharedSource
 from referee.games.slots import SlotState
 from referee.games.wabbit.board import CARROT_PATCH, GEOMETRY, START_HOLES, Geometry
 from referee.games.wabbit.cards import build_deck
@@ -50,7 +50,7 @@ def same(value: Any) -> Any:
     return value
 
 
-class State(SlotState):
+class State(SharedSource, SlotState):
     """The full match state (see module docstring for the copy discipline)."""
 
     __slots__ = (
@@ -146,13 +146,6 @@ class State(SlotState):
     def geometry(self) -> Geometry:
         """Return the zones and connectivity for the buildings standing now."""
         return GEOMETRY[self.mask]
-
-    def draw_source(self) -> Rng:
-        """Return the random source to draw from, made this state's own first: copies share
-        their source until one of them draws, which most decisions never do."""
-        rng = self.rng.copy()
-        self.rng = rng
-        return rng
 
     def set_char(self, char: Char) -> None:
         """Replace one character."""
