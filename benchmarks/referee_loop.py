@@ -17,12 +17,10 @@ import itertools
 import statistics
 import tempfile
 import time
-import timeit
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from _common import emit, parse_arguments
+from _common import emit, parse_arguments, per_call
 
 from referee.games import get_game
 from referee.match import MatchSetup, run_match
@@ -98,11 +96,6 @@ def engine_seconds(game: str, seeds: range) -> tuple[float, int]:
     return seconds, decisions
 
 
-def per_call(function: Callable[[], object], calls: int) -> float:
-    """Return the best of three timings of ``calls`` calls of ``function``, in µs per call."""
-    return round(min(timeit.repeat(function, number=calls, repeat=3)) / calls * 1e6, 1)
-
-
 def split(game: str, seed: int, folder: Path) -> dict[str, float]:
     """Time each step the referee adds to a decision, over the states of one match in turn."""
     engine = get_game(game)
@@ -142,12 +135,12 @@ def split(game: str, seed: int, folder: Path) -> dict[str, float]:
 
     calls = len(steps)
     return {
-        "observe_us": per_call(observe, calls),
-        "choices_us": per_call(choices, calls),
-        "digest_us": per_call(lambda: engine.digest(next(turns)[0]), calls),
-        "log_line_us": per_call(lambda: writer.decision_taken(record, None), calls),
-        "encode_request_us": per_call(
-            lambda: decision_request(next(prompts), codec).SerializeToString(), calls
+        "observe_us": round(per_call(observe, calls), 1),
+        "choices_us": round(per_call(choices, calls), 1),
+        "digest_us": round(per_call(lambda: engine.digest(next(turns)[0]), calls), 1),
+        "log_line_us": round(per_call(lambda: writer.decision_taken(record, None), calls), 1),
+        "encode_request_us": round(
+            per_call(lambda: decision_request(next(prompts), codec).SerializeToString(), calls), 1
         ),
     }
 

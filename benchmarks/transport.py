@@ -31,14 +31,13 @@ import sys
 import tempfile
 import threading
 import time
-import timeit
 from collections.abc import Callable, Iterator
 from concurrent import futures
 from pathlib import Path
 from typing import Any
 
 import grpc
-from _common import emit, parse_arguments
+from _common import emit, parse_arguments, per_call
 from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.serve import listen_address
 from ruckus.v1 import bot_pb2
@@ -239,11 +238,6 @@ class ThreadedEchoRounds(EchoRounds):
         self.outbox.put(payload)
         self.inbox.get(timeout=15)
         return time.perf_counter() - began
-
-
-def per_call(function: Callable[[], object], calls: int = 2000) -> float:
-    """Return the best of five timings of ``calls`` calls of ``function``, in µs per call."""
-    return min(timeit.repeat(function, number=calls, repeat=5)) / calls * 1e6
 
 
 def walk_states(seed: int = 7, decisions: int = 200) -> list[Any]:
