@@ -1,7 +1,7 @@
 """The referee's own work per decision in a match, against the engine's, both games.
 
 A match is played in this process by seats that encode every request exactly as a bot's seat
-does (``decision_request(...).SerializeToString()``) and answer at once, with its log written:
+does (``decision_request(...)``) and answer at once, with its log written:
 everything the referee does for a decision except the wire and the bot. CPU time per decision
 is compared with the engine's own share (``legal_actions`` + ``apply`` over the same match),
 and ``split_us`` times each step the referee adds, over the states of one recorded match: the
@@ -51,7 +51,7 @@ class EncodingPlayer(RandomPlayer):
 
     def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
         """Encode the request, then answer at random."""
-        decision_request(prompt, self.codec).SerializeToString()
+        decision_request(prompt, self.codec)
         return super().decide(prompt, timeout)
 
 
@@ -140,7 +140,7 @@ def split(game: str, seed: int, folder: Path) -> dict[str, float]:
         "digest_us": round(per_call(lambda: engine.digest(next(turns)[0]), calls), 1),
         "log_line_us": round(per_call(lambda: writer.decision_taken(record, None), calls), 1),
         "encode_request_us": round(
-            per_call(lambda: decision_request(next(prompts), codec).SerializeToString(), calls), 1
+            per_call(lambda: decision_request(next(prompts), codec), calls), 1
         ),
     }
 

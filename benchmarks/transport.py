@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+import ruckus
 from _common import emit, parse_arguments, per_call
 from ruckus.limits import CHANNEL_OPTIONS
 from ruckus.serve import listen_address
@@ -55,6 +56,8 @@ from sample_bots.random_bot import RandomBot
 from sample_bots.registry import sample_command
 
 ECHO_METHOD = "/bench.Echo/Play"
+ANSWER_AT_ONCE = f"cmd:{sys.executable} {__file__} --answer-server"
+"""The bot of the floor: :class:`FirstAction` in its own process."""
 QUICK = {"rounds": 100}
 
 
@@ -81,6 +84,21 @@ def echo_server() -> None:
         sys.exit(f"echo server: cannot listen on {address}")
     server.start()
     server.wait_for_termination(timeout=600)
+
+
+class FirstAction(ruckus.Bot):
+    """A bot that plays the first legal action at once: the SDK's own cost and nothing more."""
+
+    name = "first-action"
+
+    def decide(self, request: bot_pb2.DecisionRequest) -> int:
+        """Return 0 without looking."""
+        return 0
+
+
+def answer_server() -> None:
+    """Serve :class:`FirstAction` where the SDK's bots listen (run in a child process)."""
+    ruckus.run(FirstAction())
 
 
 class PromptRecorder(RandomPlayer):
@@ -122,15 +140,19 @@ def summary(samples: list[float]) -> dict[str, float]:
 
 
 class RefereeRounds:
-    """Decisions through ``GrpcPlayer.decide`` to a random-bot process, one round at a time,
-    the prompts of one match in turn."""
+    """Decisions through ``GrpcPlayer.decide`` to a bot process (``bot``: the random sample
+    bot), one round at a time, the prompts of one match in turn."""
 
     def __init__(
-        self, prompts: list[DecisionPrompt], stack: contextlib.ExitStack, work: Path
+        self,
+        prompts: list[DecisionPrompt],
+        stack: contextlib.ExitStack,
+        work: Path,
+        bot: str = "pilfer-random",
     ) -> None:
         game = get_game("pilfer")
         state = game.new_state(game.make_config(None), 2, 7)
-        spec = parse_bot("pilfer-random", "pilfer", sample_command)
+        spec = parse_bot(bot, "pilfer", sample_command)
         (self.player,) = stack.enter_context(open_players([spec], "pilfer", work))
         static = game.static_map(state)
         bank_ms = 2 * Clocks().bank_ms
@@ -169,7 +191,7 @@ class PhasedRounds(RefereeRounds):
         stream = self.player._stream
         assert stream is not None
         began = time.perf_counter()
-        request = decision_request(prompt, self.codec).SerializeToString()
+        request = decision_request(prompt, self.codec)
         encoded = time.perf_counter()
         stream.outbox.put(request)
         answer = stream.inbox.get(timeout=15)
@@ -182,6 +204,34 @@ class PhasedRounds(RefereeRounds):
         self.phases["wait"].append(answered - encoded)
         self.phases["decode"].append(decoded - answered)
         return decoded - began
+
+
+class EncodedRounds(RefereeRounds):
+    """The player's stream to a bot process (``bot``: the random sample bot), each request
+    encoded beforehand: sent, answered, the answer decoded."""
+
+    def __init__(
+        self,
+        payloads: list[bytes],
+        stack: contextlib.ExitStack,
+        work: Path,
+        bot: str = "pilfer-random",
+    ) -> None:
+        super().__init__([], stack, work, bot)
+        self.payloads = payloads
+
+    def once(self) -> float:
+        """Time one decision whose request is already encoded."""
+        self.number += 1
+        payload = self.payloads[self.number % len(self.payloads)]
+        assert isinstance(self.player, GrpcPlayer)
+        stream = self.player._stream
+        assert stream is not None
+        began = time.perf_counter()
+        stream.outbox.put(payload)
+        message = bot_pb2.BotMessage.FromString(stream.inbox.get(timeout=15))
+        assert message.WhichOneof("kind") == "decision"
+        return time.perf_counter() - began
 
 
 class EchoRounds:
@@ -298,9 +348,7 @@ def split(prompts: list[DecisionPrompt], payloads: list[bytes]) -> dict[str, flo
 
     return {
         "observe_us": round(per_call(observe), 1),
-        "encode_request_us": round(
-            per_call(lambda: decision_request(next_prompt(), codec).SerializeToString()), 1
-        ),
+        "encode_request_us": round(per_call(lambda: decision_request(next_prompt(), codec)), 1),
         "decode_answer_us": round(per_call(decode), 1),
         "bot_sdk_and_choice_us": round(per_call(bot_side), 1),
     }
@@ -309,15 +357,18 @@ def split(prompts: list[DecisionPrompt], payloads: list[bytes]) -> dict[str, flo
 def measure(
     prompts: list[DecisionPrompt], payloads: list[bytes], rounds: int, block: int = 20
 ) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
-    """Time the referee, the echo, the echo through a reader thread and the referee step by
-    step in rotating blocks, so a busy machine slows them alike; drop a warm-up. Return the
-    round trips by kind and the steps of the step-by-step rounds."""
+    """Time the referee, the echo, the echo through a reader thread, the referee step by step,
+    the referee with its requests encoded beforehand and the floor (those requests, a bot that
+    answers at once) in rotating blocks, so a busy machine slows them alike; drop a warm-up.
+    Return the round trips by kind and the steps of the step-by-step rounds."""
     with tempfile.TemporaryDirectory() as work, contextlib.ExitStack() as stack:
         kinds: dict[str, RefereeRounds | EchoRounds] = {
             "referee": RefereeRounds(prompts, stack, Path(work)),
             "echo": EchoRounds(payloads, stack, Path(work)),
             "threaded": ThreadedEchoRounds(payloads, stack, Path(work)),
             "phased": PhasedRounds(prompts, stack, Path(work)),
+            "encoded": EncodedRounds(payloads, stack, Path(work)),
+            "floor": EncodedRounds(payloads, stack, Path(work), ANSWER_AT_ONCE),
         }
         for kind in kinds.values():
             for _ in range(block):
@@ -338,13 +389,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3000)
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--answer-server", action="store_true", help=argparse.SUPPRESS)
     args = parse_arguments(parser, QUICK)
     if args.echo_server:
         echo_server()
         return
+    if args.answer_server:
+        answer_server()
+        return
     prompts = match_prompts()
     codec = codec_for("pilfer")
-    payloads = [decision_request(prompt, codec).SerializeToString() for prompt in prompts]
+    payloads = [decision_request(prompt, codec) for prompt in prompts]
     times, phases = measure(prompts, payloads, args.rounds)
     referee, echo, threaded = times["referee"], times["echo"], times["threaded"]
     steps = split(prompts, payloads)
@@ -356,9 +411,14 @@ def main() -> None:
         "referee_decision": summary(referee),
         "bare_echo": summary(echo),
         "echo_via_reader_thread": summary(threaded),
+        "referee_requests_encoded_beforehand": summary(times["encoded"]),
+        "referee_floor": summary(times["floor"]),
     }
     result["ratio_median"] = round(
         result["referee_decision"]["median_us"] / result["bare_echo"]["median_us"], 2
+    )
+    result["floor_ratio_median"] = round(
+        result["referee_floor"]["median_us"] / result["bare_echo"]["median_us"], 2
     )
     result["target_ratio_median"] = 1.2
     extra = result["referee_decision"]["median_us"] - result["bare_echo"]["median_us"]
@@ -370,6 +430,12 @@ def main() -> None:
         "reader_thread_hop_us": round(hop, 1),
         "extra_over_echo_us": round(extra, 1),
         "threads_and_scheduling_us": round(extra - computed - hop, 1),
+    }
+    medians = {name: statistics.median(values) * 1e6 for name, values in times.items()}
+    result["in_round_trip_split_us"] = {
+        "encoding_request": round(medians["referee"] - medians["encoded"], 1),
+        "random_bot_choice": round(medians["encoded"] - medians["floor"], 1),
+        "sdk_and_answer": round(medians["floor"] - medians["echo"], 1),
     }
     median_us = {name: statistics.median(values) * 1e6 for name, values in phases.items()}
     result["in_round_trip_us"] = {

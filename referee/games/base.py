@@ -160,29 +160,31 @@ def stable_digest(value: object) -> str:
 
 
 class IdentityMemo:
-    """``derive(source)`` for sources that are never changed once made (a table replaced whole
-    when it changes, so copies of a state share it), made once per source.
+    """``derive(*sources)`` for sources that are never changed once made (a table replaced whole
+    when it changes, so copies of a state share it), made once per combination of sources.
 
     Most decisions leave such a table as it was, so what is derived from it is then made
-    once, not at every decision. The memo holds each source, so an identity it knows belongs
-    to that source; it starts over when it knows ``limit`` of them. Several threads may share
-    one: at worst a value is derived twice.
+    once, not at every decision. The memo holds the sources of each value, so the identities
+    it knows belong to them; it starts over when it knows ``limit`` values. Several threads
+    may share one: at worst a value is derived twice. What it returns is shared by every
+    caller that gives the same sources: read it, never change it.
     """
 
-    def __init__(self, derive: Callable[[Any], Any], limit: int = 64) -> None:
+    def __init__(self, derive: Callable[..., Any], limit: int = 64) -> None:
         self._derive = derive
         self._limit = limit
-        self._memo: dict[int, tuple[object, Any]] = {}
+        self._memo: dict[int | tuple[int, ...], tuple[tuple[object, ...], Any]] = {}
 
-    def __call__(self, source: object) -> Any:
-        """Return ``derive(source)``, made at the first call for this source."""
-        known = self._memo.get(id(source))
+    def __call__(self, *sources: object) -> Any:
+        """Return ``derive(*sources)``, made at the first call for these sources."""
+        key = id(sources[0]) if len(sources) == 1 else tuple(map(id, sources))
+        known = self._memo.get(key)
         if known is not None:
             return known[1]
-        value = self._derive(source)
+        value = self._derive(*sources)
         if len(self._memo) >= self._limit:
             self._memo.clear()
-        self._memo[id(source)] = (source, value)
+        self._memo[key] = (sources, value)
         return value
 
 
@@ -250,7 +252,12 @@ class Game(Protocol[StateT, ActionT]):
         ...
 
     def observe(self, state: StateT, seat: int | None) -> dict[str, JsonValue]:
-        """Return what ``seat`` may know (``None``: a spectator who sees only public facts)."""
+        """Return what ``seat`` may know (``None``: a spectator who sees only public facts).
+
+        The result is read-only: an engine may hand out the same list again, in later
+        observations, while what it shows does not change (Pilfer's tokens), so the codec
+        encodes it once (``GameCodec.shared_lists``).
+        """
         ...
 
     def events(self, state: StateT) -> tuple[Event, ...]:

@@ -38,11 +38,13 @@ def match_start(info: MatchInfo, codec: GameCodec) -> bot_pb2.RefereeMessage:
     return bot_pb2.RefereeMessage(start=start)
 
 
-def decision_request(prompt: DecisionPrompt, codec: GameCodec) -> bot_pb2.RefereeMessage:
-    """Return the DecisionRequest message for one prompt (built in one constructor call)."""
+def decision_request(prompt: DecisionPrompt, codec: GameCodec) -> bytes:
+    """Return the DecisionRequest message for one prompt, encoded: built in one constructor
+    call, the observation's shared lists merged in (``GameCodec.observation_parts``)."""
+    observation, shared = codec.observation_parts(prompt.observation)
     request = {
         "decision_id": prompt.decision_id,
-        "observation": codec.payload(prompt.observation),
+        "observation": observation,
         "legal_actions": [
             {"action": codec.payload(choice.data), "label": choice.label}
             for choice in prompt.choices
@@ -53,7 +55,13 @@ def decision_request(prompt: DecisionPrompt, codec: GameCodec) -> bot_pb2.Refere
             "bank_ms": int(prompt.bank_left * 1000),
         },
     }
-    return bot_pb2.RefereeMessage(decision=request)
+    message = bot_pb2.RefereeMessage(decision=request)
+    if shared:
+        arm = getattr(message.decision.observation, codec.field)
+        for part in shared:
+            arm.MergeFrom(part)
+    encoded: bytes = message.SerializeToString()
+    return encoded
 
 
 def outcome_message(outcome: Outcome) -> common_pb2.Outcome:

@@ -77,9 +77,9 @@ class _PlayStream:
         except grpc.RpcError as error:
             self.inbox.put(error)
 
-    def send(self, message: Any) -> None:
-        """Queue one message for the bot."""
-        self.outbox.put(message.SerializeToString())
+    def send(self, encoded: bytes) -> None:
+        """Queue one encoded message for the bot."""
+        self.outbox.put(encoded)
 
     def close(self, wait: float) -> None:
         """Half-close, give the bot ``wait`` seconds to end the stream, then cancel it."""
@@ -208,7 +208,7 @@ class GrpcPlayer:
         self._stream = _PlayStream(
             self._play, bank_seconds + STREAM_SLACK_SECONDS, f"bot-{self.address}"
         )
-        self._stream.send(messages.match_start(info, self.codec))
+        self._stream.send(messages.match_start(info, self.codec).SerializeToString())
 
     def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
         """Send the request and wait up to ``timeout`` seconds for its Decision."""
@@ -297,7 +297,7 @@ class GrpcPlayer:
             return
         self.last_match_broken = stream.broken is not None
         if stream.broken is None:
-            stream.send(messages.match_end(outcome))
+            stream.send(messages.match_end(outcome).SerializeToString())
         stream.close(CLOSE_SECONDS)
 
     def close(self) -> None:

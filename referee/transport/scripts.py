@@ -44,7 +44,8 @@ class _Recorder:
 
     def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
         if self.answered < self.keep:
-            self.messages.append(messages.decision_request(prompt, self.codec))
+            encoded = messages.decision_request(prompt, self.codec)
+            self.messages.append(bot_pb2.RefereeMessage.FromString(encoded))
         self.answered += 1
         return (prompt.decision_id * 7) % len(prompt.choices)
 

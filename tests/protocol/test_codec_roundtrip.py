@@ -99,7 +99,7 @@ def test_a_decision_request_carries_the_prompt_exactly(game_name: str):
             time_left=1.25,
             bank_left=30.0,
         )
-        raw = decision_request(prompt, codec).SerializeToString()
+        raw = decision_request(prompt, codec)
         request = bot_pb2.RefereeMessage.FromString(raw).decision
         assert request.decision_id == 7
         assert (request.time_left.decision_ms, request.time_left.bank_ms) == (1250, 30000)

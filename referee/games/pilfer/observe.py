@@ -48,7 +48,7 @@ from typing import Any
 from referee.games.base import IdentityMemo, JsonValue
 from referee.games.pilfer.flow import decision_kind, to_move
 from referee.games.pilfer.maps import COLORS, Cell
-from referee.games.pilfer.state import Pending, State
+from referee.games.pilfer.state import Pending, State, Townsfolk
 
 
 def _xy(cell: Cell) -> dict[str, int]:
@@ -94,7 +94,7 @@ def _critters(state: State) -> list[JsonValue]:
     ]
 
 
-def _townsfolk(state: State) -> list[JsonValue]:
+def _townsfolk(townsfolk: tuple[Townsfolk, ...]) -> list[JsonValue]:
     """Return every townsfolk (all public)."""
     return [
         {
@@ -105,8 +105,12 @@ def _townsfolk(state: State) -> list[JsonValue]:
             "y": t.y,
             "driven_out": t.out,
         }
-        for t in state.townsfolk
+        for t in townsfolk
     ]
+
+
+TOWNSFOLK = IdentityMemo(_townsfolk)
+"""The townsfolk, made once per tuple of records (replaced whole when one changes)."""
 
 
 def sorted_tokens(tokens: Mapping[Cell, tuple[int, ...]]) -> tuple[Any, ...]:
@@ -119,22 +123,47 @@ BOARD_TOKENS = IdentityMemo(sorted_tokens)
 
 
 def _tokens(state: State, seat: int | None) -> list[JsonValue]:
-    """Return board tokens; face-down identities only where ``seat`` sniffed them."""
+    """Return board tokens; face-down identities only where ``seat`` sniffed them (the same
+    list while none of that changes)."""
     known = state.known[seat] if seat is not None else frozenset()
-    face_up, kind_of = state.face_up, state.kind_of
+    tokens: list[JsonValue] = SEEN_TOKENS(state.tokens, state.face_up, known, state.bag)
+    return tokens
+
+
+def seen_tokens(
+    tokens: Mapping[Cell, tuple[int, ...]],
+    face_up: frozenset[int],
+    known: frozenset[int],
+    bag: tuple[str, ...],
+) -> list[JsonValue]:
+    """Return the board tokens of a token table as a seat that knows ``known`` sees them."""
     result: list[JsonValue] = []
-    for (x, y), ids in BOARD_TOKENS(state.tokens):
+    for (x, y), ids in BOARD_TOKENS(tokens):
         for token in ids:
             if token in face_up:
-                shown, kind, sniffed = True, kind_of(token), False
+                shown, kind, sniffed = True, bag[token - 1], False
             elif token in known:
-                shown, kind, sniffed = False, kind_of(token), True
+                shown, kind, sniffed = False, bag[token - 1], True
             else:
                 shown, kind, sniffed = False, None, False
             result.append(
                 {"id": token, "x": x, "y": y, "face_up": shown, "kind": kind, "sniffed": sniffed}
             )
     return result
+
+
+SEEN_TOKENS = IdentityMemo(seen_tokens)
+"""A seat's view of the board tokens, made once per token table, face-up set, what the seat
+sniffed and bag: the same list while those stay (observations are read-only)."""
+
+
+def _sniffs(sniffs: tuple[tuple[int, int], ...]) -> list[JsonValue]:
+    """Return the public sniff log."""
+    return [{"seat": seat, "token": token} for seat, token in sniffs]
+
+
+SNIFFS = IdentityMemo(_sniffs)
+"""The sniff log, made once per log (it grows by a new tuple)."""
 
 
 def _pending(state: State, pending: Pending | None) -> dict[str, JsonValue] | None:
@@ -176,14 +205,14 @@ def observe(state: State, seat: int | None) -> dict[str, JsonValue]:
         "active_critter": state.active or None,
         "seats": _seats(state),
         "critters": _critters(state),
-        "townsfolk": _townsfolk(state),
+        "townsfolk": TOWNSFOLK(state.townsfolk),
         "tokens": _tokens(state, seat),
         "discard": [{"id": t, "kind": state.kind_of(t)} for t in state.discard],
         "bag_count": len(state.bag) - state.dealt,
         "openings": [
             {"x1": a[0], "y1": a[1], "x2": b[0], "y2": b[1]} for a, b in sorted(state.openings)
         ],
-        "sniffs": [{"seat": s, "token": t} for s, t in state.sniffs],
+        "sniffs": SNIFFS(state.sniffs),
         "pending": _pending(state, state.pending),
         "end_reason": state.end_reason or None,
         "winner": state.winner if state.winner >= 0 else None,

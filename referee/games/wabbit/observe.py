@@ -56,6 +56,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from referee.games.base import IdentityMemo
 from referee.games.wabbit.board import (
     BASE_TERRAIN,
     BUILDING_CELLS,
@@ -76,7 +77,7 @@ from referee.games.wabbit.board import (
 )
 from referee.games.wabbit.cards import KINDS_BY_KEY
 from referee.games.wabbit.combat import target_number
-from referee.games.wabbit.config import HAND_SIZE
+from referee.games.wabbit.config import HAND_SIZE, Config
 from referee.games.wabbit.items import kind_of
 from referee.games.wabbit.queries import (
     building_defense,
@@ -84,7 +85,7 @@ from referee.games.wabbit.queries import (
     defense,
     has_disguise,
     season,
-    standing,
+    stands,
 )
 from referee.games.wabbit.records import Attack, Char
 from referee.games.wabbit.roster import KIND_NAMES, seat_warrens
@@ -115,7 +116,12 @@ FIELD_XY: tuple[tuple[int, int, int], ...] = tuple(
 
 def card_json(state: State, card: int) -> dict[str, Any]:
     """Return a card's id, kind and name."""
-    kind = state.deck_kinds[card]
+    return card_entry(card, state.deck_kinds)
+
+
+def card_entry(card: int, deck_kinds: tuple[str, ...]) -> dict[str, Any]:
+    """Return a card's id, kind and name in a deck of ``deck_kinds``."""
+    kind = deck_kinds[card]
     return {"card": card, "kind": kind, "name": KINDS_BY_KEY[kind].name}
 
 
@@ -212,20 +218,13 @@ def attack_json(state: State, attack: Attack | None) -> dict[str, Any] | None:
 
 
 def board_json(state: State) -> dict[str, Any]:
-    """Return the changing board facts: items, carrots, fields, holes, buildings."""
+    """Return the changing board facts: items, carrots, fields, holes, buildings (the same
+    lists of items, fields and buildings while they do not change)."""
     occupant = {c.cell: c.cid for c in state.chars}
-    holes, ploughed, planted = state.holes, state.ploughed, state.planted
     return {
-        "items": [
-            {"item": item, "kind": kind_of(item), "x": XY[cell][0], "y": XY[cell][1]}
-            for item, cell in state.items
-        ],
+        "items": ITEMS(state.items),
         "loose_carrots": [{**cell_json(cell), "count": count} for cell, count in state.loose],
-        "fields": [
-            {"x": x, "y": y, "ploughed": cell in ploughed, "planted": cell in planted}
-            for cell, x, y in FIELD_XY
-            if cell not in holes
-        ],
+        "fields": FIELDS(state.holes, state.ploughed, state.planted),
         "holes": [
             {
                 "x": XY[cell][0],
@@ -233,20 +232,58 @@ def board_json(state: State) -> dict[str, Any]:
                 "portable": cell not in START_HOLES,
                 "occupied_by": occupant.get(cell),
             }
-            for cell in sorted(holes)
+            for cell in sorted(state.holes)
         ],
-        "buildings": [
-            {
-                "id": BUILDING_IDS[b],
-                "name": BUILDING_NAMES[b],
-                "damage": state.damage[b],
-                "structure": building_structure(state.config, b),
-                "defense": building_defense(state.config, b),
-                "standing": standing(state, b),
-            }
-            for b in range(len(BUILDING_IDS))
-        ],
+        "buildings": BUILDINGS(state.config, state.damage, state.mask),
     }
+
+
+def _items(items: tuple[tuple[str, int], ...]) -> list[dict[str, Any]]:
+    """Return the items lying on the farm."""
+    return [
+        {"item": item, "kind": kind_of(item), "x": XY[cell][0], "y": XY[cell][1]}
+        for item, cell in items
+    ]
+
+
+def _fields(
+    holes: frozenset[int], ploughed: frozenset[int], planted: frozenset[int]
+) -> list[dict[str, Any]]:
+    """Return the fields no hole is dug in, ploughed and planted or not."""
+    return [
+        {"x": x, "y": y, "ploughed": cell in ploughed, "planted": cell in planted}
+        for cell, x, y in FIELD_XY
+        if cell not in holes
+    ]
+
+
+def _buildings(config: Config, damage: tuple[int, ...], mask: int) -> list[dict[str, Any]]:
+    """Return every building's damage, structure, defense and whether it stands (``mask``:
+    a bit per fallen building)."""
+    return [
+        {
+            "id": BUILDING_IDS[b],
+            "name": BUILDING_NAMES[b],
+            "damage": damage[b],
+            "structure": building_structure(config, b),
+            "defense": building_defense(config, b),
+            "standing": stands(mask, b),
+        }
+        for b in range(len(BUILDING_IDS))
+    ]
+
+
+def _discard_pile(discard: tuple[int, ...], deck_kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Return the discard pile, bottom first."""
+    return [card_entry(card, deck_kinds) for card in discard]
+
+
+ITEMS = IdentityMemo(_items)
+FIELDS = IdentityMemo(_fields)
+BUILDINGS = IdentityMemo(_buildings)
+DISCARD_PILE = IdentityMemo(_discard_pile)
+"""Parts of an observation made once per source (tuples and sets replaced whole when they
+change): the same list while they stay (observations are read-only)."""
 
 
 def observe(state: State, seat: int | None) -> dict[str, Any]:
@@ -275,7 +312,7 @@ def observe(state: State, seat: int | None) -> dict[str, Any]:
         "characters": [char_json(state, c) for c in state.chars],
         **board_json(state),
         "deck_size": len(state.draw),
-        "discard_pile": [card_json(state, c) for c in state.discard],
+        "discard_pile": DISCARD_PILE(state.discard, state.deck_kinds),
         "disguises": [{"card": card, "character": char} for char, card in state.disguises],
         "hand": None if seat is None else [card_json(state, c) for c in state.hands[seat]],
         "attack": attack_json(state, state.attack),

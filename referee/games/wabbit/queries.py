@@ -57,7 +57,12 @@ def building_structure(config: Config, building: int) -> int:
 
 def standing(state: State, building: int) -> bool:
     """Return whether a building is still standing."""
-    return not state.mask >> building & 1
+    return stands(state.mask, building)
+
+
+def stands(mask: int, building: int) -> bool:
+    """Return whether ``building`` stands by ``mask`` (a bit per fallen building)."""
+    return not mask >> building & 1
 
 
 def hole_taken(state: State, cell: int, by_other_than: int = -1) -> bool:

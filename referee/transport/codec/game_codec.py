@@ -5,16 +5,23 @@ messages; None leaves an ``optional`` field unset). The constructor rejects any 
 schema lacks and any value of the wrong type, so a change in an engine's dict shape shows up
 as an error instead of silently lost data. It is about 30 times faster than
 ``json_format.ParseDict`` on a Pilfer observation, which matters for decision latency.
+
+An observation list that the engine hands out again, the very same list, while it does not
+change (``shared_lists``: Pilfer's tokens) is encoded once per list, as a message of its own
+that the request merges in; merging repeats nothing that the constructor would not have
+built, and the request's bytes are the same.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from google.protobuf import json_format
 from ruckus.v1 import bot_pb2
+
+from referee.games.base import IdentityMemo
 
 JsonDict = dict[str, Any]
 Fix = Callable[[JsonDict], JsonDict]
@@ -30,18 +37,29 @@ def to_dict(message: Any) -> JsonDict:
     return result
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class GameCodec:
     """Encodes one game's payloads into the ``oneof game`` wrappers of bot.proto and back.
 
     ``field`` is the oneof member name (the game name). ``encode_fix`` turns an engine dict
     into the message's shape and ``decode_fix`` reverses it, for the few places where the
-    two differ (lists of lists, a key whose type depends on the event kind).
+    two differ (lists of lists, a key whose type depends on the event kind). ``shared_lists``
+    names the observation's lists that the engine hands out again unchanged (see the module
+    docstring).
     """
 
     field: str
     encode_fix: Fix
     decode_fix: Fix
+    shared_lists: tuple[str, ...] = ()
+    _encoded: dict[str, IdentityMemo] = dataclasses.field(
+        default_factory=dict, init=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        arm_type = type(getattr(bot_pb2.Observation(), self.field))
+        for key in self.shared_lists:
+            self._encoded[key] = IdentityMemo(lambda items, key=key: arm_type(**{key: items}))
 
     def payload(self, data: JsonDict) -> dict[str, Any]:
         """Return ``data`` as the value of a ``oneof game`` wrapper field, ready to nest.
@@ -49,6 +67,18 @@ class GameCodec:
         Building a whole request from nested dicts in one constructor call is the fast path.
         """
         return {self.field: self.encode_fix(data)}
+
+    def observation_parts(self, data: JsonDict) -> tuple[dict[str, Any], list[Any]]:
+        """Return an observation as the value of its ``oneof game`` wrapper without its shared
+        lists, and those lists each as a message of the game's observation type, to merge
+        into the wrapper's arm (a shared list seen before is not encoded again)."""
+        fixed = self.encode_fix(data)
+        if not self.shared_lists:
+            return {self.field: fixed}, []
+        shared = self.shared_lists
+        rest = {key: value for key, value in fixed.items() if key not in shared}
+        parts = [self._encoded[key](fixed[key]) for key in shared if fixed.get(key)]
+        return {self.field: rest}, parts
 
     def _decode(self, wrapper: Any) -> JsonDict:
         if wrapper.WhichOneof("game") != self.field:

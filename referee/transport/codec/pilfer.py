@@ -60,4 +60,9 @@ def decode_fix(data: JsonDict) -> JsonDict:
     return _map_fighters(data, _id_from_text)
 
 
-CODEC = GameCodec(field=pilfer_engine.GAME.spec.name, encode_fix=encode_fix, decode_fix=decode_fix)
+CODEC = GameCodec(
+    field=pilfer_engine.GAME.spec.name,
+    encode_fix=encode_fix,
+    decode_fix=decode_fix,
+    shared_lists=("townsfolk", "tokens", "sniffs"),
+)

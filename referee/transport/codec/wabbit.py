@@ -61,4 +61,9 @@ def decode_fix(data: JsonDict) -> JsonDict:
     return result
 
 
-CODEC = GameCodec(field=wabbit_engine.GAME.spec.name, encode_fix=encode_fix, decode_fix=decode_fix)
+CODEC = GameCodec(
+    field=wabbit_engine.GAME.spec.name,
+    encode_fix=encode_fix,
+    decode_fix=decode_fix,
+    shared_lists=("items", "fields", "buildings", "discard_pile"),
+)
