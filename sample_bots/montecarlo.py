@@ -19,12 +19,12 @@ import argparse
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import ruckus
 from ruckus.v1 import bot_pb2
 
-from referee.games.base import Game, GameError
+from referee.games.base import Game, GameError, Resampling
 from sample_bots.support import Deadline, as_dict, think_seconds
 
 World = TypeVar("World")
@@ -94,6 +94,36 @@ class Rollouts(Generic[World]):
                 self.memo.clear()
             data = self.memo[action] = self.engine.action_data(action)
         return data
+
+
+def view_worlds(
+    engine: Game[Any, Any],
+    observation: dict[str, Any],
+    config: Any,
+    seat: int,
+    labels: Sequence[str],
+    rng: random.Random,
+) -> tuple[Any, Callable[[], Any]] | None:
+    """Return a first world rebuilt from ``observation`` (``state_from_view``) and a sampler
+    of worlds that hands that one out first, then rebuilds more; None when the engine cannot
+    rebuild this decision or its world offers other actions than ``labels`` (the request's)."""
+    model = cast(Resampling[Any], engine)
+    players = int(observation.get("players", 2))
+
+    def rebuild() -> Any:
+        return model.state_from_view(config, players, seat, observation, rng)
+
+    first = rebuild()
+    if first is None or [engine.action_label(a) for a in engine.legal_actions(first)] != list(
+        labels
+    ):
+        return None
+    worlds = [first]
+
+    def sample_world() -> Any:
+        return worlds.pop() if worlds else rebuild()
+
+    return first, sample_world
 
 
 def search_decision(

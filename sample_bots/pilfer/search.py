@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.games.pilfer import GAME
-from sample_bots.montecarlo import Rollouts, search_decision
+from sample_bots.montecarlo import Rollouts, search_decision, view_worlds
 from sample_bots.pilfer import policy
 from sample_bots.pilfer.board import Board
 from sample_bots.pilfer.value import win_chance
@@ -54,17 +54,6 @@ def candidates(
     return [greedy, *ranked[:RUNNERS_UP]]
 
 
-def _world(observation: dict[str, Any], config: Any, seat: int, rng: random.Random) -> Any:
-    """Return an engine state consistent with the observation (``GAME.state_from_view``)."""
-    players = int(observation.get("players", 2))
-    return GAME.state_from_view(config, players, seat, observation, rng)
-
-
-def _labels(state: Any) -> list[str]:
-    """Return the labels of the legal actions of ``state``, as a DecisionRequest lists them."""
-    return [GAME.action_label(action) for action in GAME.legal_actions(state)]
-
-
 def search(
     observation: dict[str, Any],
     actions: Sequence[dict[str, Any]],
@@ -79,13 +68,9 @@ def search(
     greedy = policy.choose(observation, actions, board, seat)
     if sum(1 for a in actions if a.get("kind") not in NOT_SEARCHED) < 2:
         return greedy
-    first = _world(observation, config, seat, rng)
-    if first is None or _labels(first) != list(action_labels):
+    worlds = view_worlds(GAME, observation, config, seat, action_labels, rng)
+    if worlds is None:
         return greedy
+    first, sample_world = worlds
     alive = candidates(first, actions, greedy, seat, board)
-    worlds = [first]
-
-    def sample_world() -> Any:
-        return worlds.pop() if worlds else _world(observation, config, seat, rng)
-
     return search_decision(rollouts(board), alive, greedy, sample_world, seat, deadline)

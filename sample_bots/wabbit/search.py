@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.games.wabbit import GAME
-from sample_bots.montecarlo import Rollouts, search_decision
+from sample_bots.montecarlo import Rollouts, search_decision, view_worlds
 from sample_bots.support import Deadline
 from sample_bots.wabbit import policy
 from sample_bots.wabbit.board import Farm
@@ -93,17 +93,6 @@ def turn_seat(state: Any) -> int | None:
     return GAME.status(state).turn_seat
 
 
-def _world(observation: dict[str, Any], config: Any, seat: int, rng: random.Random) -> Any:
-    """Return an engine state consistent with the observation (``GAME.state_from_view``)."""
-    players = int(observation.get("players", 2))
-    return GAME.state_from_view(config, players, seat, observation, rng)
-
-
-def _labels(state: Any) -> list[str]:
-    """Return the labels of the legal actions of ``state``, as a DecisionRequest lists them."""
-    return [GAME.action_label(action) for action in GAME.legal_actions(state)]
-
-
 def search(
     observation: dict[str, Any],
     actions: Sequence[dict[str, Any]],
@@ -118,13 +107,9 @@ def search(
     greedy = policy.choose(observation, actions, farm, seat)
     if len(actions) < 2:
         return greedy
-    first = _world(observation, config, seat, rng)
-    if first is None or _labels(first) != list(action_labels):
+    worlds = view_worlds(GAME, observation, config, seat, action_labels, rng)
+    if worlds is None:
         return greedy
-    worlds = [first]
-
-    def sample_world() -> Any:
-        return worlds.pop() if worlds else _world(observation, config, seat, rng)
-
+    _, sample_world = worlds
     alive = candidates(observation, actions, farm, seat)
     return search_decision(rollouts(farm, config), alive, greedy, sample_world, seat, deadline)
