@@ -130,7 +130,7 @@ def _tokens(state: State, seat: int | None) -> list[JsonValue]:
     return tokens
 
 
-def seen_tokens(
+def _seen_tokens(
     tokens: Mapping[Cell, tuple[int, ...]],
     face_up: frozenset[int],
     known: frozenset[int],
@@ -152,7 +152,7 @@ def seen_tokens(
     return result
 
 
-SEEN_TOKENS = IdentityMemo(seen_tokens)
+SEEN_TOKENS = IdentityMemo(_seen_tokens)
 """A seat's view of the board tokens, made once per token table, face-up set, what the seat
 sniffed and bag: the same list while those stay (observations are read-only)."""
 
