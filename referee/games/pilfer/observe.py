@@ -125,7 +125,7 @@ BOARD_TOKENS = IdentityMemo(sorted_tokens)
 def _tokens(state: State, seat: int | None) -> list[JsonValue]:
     """Return board tokens; face-down identities only where ``seat`` sniffed them (the same
     list while none of that changes)."""
-    known = state.known[seat] if seat is not None else frozenset()
+    known = state.known[seat] if seat is not None else NOTHING_SNIFFED
     tokens: list[JsonValue] = SEEN_TOKENS(state.tokens, state.face_up, known, state.bag)
     return tokens
 
@@ -152,6 +152,8 @@ def _seen_tokens(
     return result
 
 
+NOTHING_SNIFFED: frozenset[int] = frozenset()
+"""What a spectator knows of the face-down tokens: one object, so its view is made once too."""
 SEEN_TOKENS = IdentityMemo(_seen_tokens)
 """A seat's view of the board tokens, made once per token table, face-up set, what the seat
 sniffed and bag: the same list while those stay (observations are read-only)."""

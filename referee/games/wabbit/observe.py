@@ -114,11 +114,6 @@ FIELD_XY: tuple[tuple[int, int, int], ...] = tuple(
 """``(cell, x, y)`` of the cells that are fields while no hole is dug in them."""
 
 
-def card_json(state: State, card: int) -> dict[str, Any]:
-    """Return a card's id, kind and name."""
-    return card_entry(card, state.deck_kinds)
-
-
 def card_entry(card: int, deck_kinds: tuple[str, ...]) -> dict[str, Any]:
     """Return a card's id, kind and name in a deck of ``deck_kinds``."""
     kind = deck_kinds[card]
@@ -273,15 +268,15 @@ def _buildings(config: Config, damage: tuple[int, ...], mask: int) -> list[dict[
     ]
 
 
-def _discard_pile(discard: tuple[int, ...], deck_kinds: tuple[str, ...]) -> list[dict[str, Any]]:
-    """Return the discard pile, bottom first."""
-    return [card_entry(card, deck_kinds) for card in discard]
+def _cards(cards: tuple[int, ...], deck_kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Return cards (a hand, the discard pile bottom first) with their ids, kinds and names."""
+    return [card_entry(card, deck_kinds) for card in cards]
 
 
 ITEMS = IdentityMemo(_items)
 FIELDS = IdentityMemo(_fields)
 BUILDINGS = IdentityMemo(_buildings)
-DISCARD_PILE = IdentityMemo(_discard_pile)
+DISCARD_PILE = IdentityMemo(_cards)
 """Parts of an observation made once per source (tuples and sets replaced whole when they
 change): the same list while they stay (observations are read-only)."""
 
@@ -314,7 +309,7 @@ def observe(state: State, seat: int | None) -> dict[str, Any]:
         "deck_size": len(state.draw),
         "discard_pile": DISCARD_PILE(state.discard, state.deck_kinds),
         "disguises": [{"card": card, "character": char} for char, card in state.disguises],
-        "hand": None if seat is None else [card_json(state, c) for c in state.hands[seat]],
+        "hand": None if seat is None else _cards(state.hands[seat], state.deck_kinds),
         "attack": attack_json(state, state.attack),
         "loot": None
         if loot is None
