@@ -24,7 +24,8 @@ from _common import emit, parse_arguments, per_call
 
 from referee.games import get_game
 from referee.match import MatchSetup, run_match
-from referee.match.player import BotIdentity, Choice, DecisionPrompt, DecisionRecord, MatchInfo
+from referee.match.loop import Choices
+from referee.match.player import BotIdentity, DecisionPrompt, DecisionRecord, MatchInfo
 from referee.match.random_player import RandomPlayer
 from referee.matchlog import LogWriter
 from referee.transport.codec import codec_for
@@ -102,12 +103,13 @@ def split(game: str, seed: int, folder: Path) -> dict[str, float]:
     codec = codec_for(game)
     steps = engine_states(game, seed)
     turns = itertools.cycle(steps)
+    known = Choices(engine)
     prompts = itertools.cycle(
         [
             DecisionPrompt(
                 decision_id=number,
                 observation=engine.observe(state, engine.to_move(state)),
-                choices=[Choice(engine.action_data(a), engine.action_label(a)) for a in actions],
+                choices=[known.of(action) for action in actions],
                 events=[],
                 time_left=1.0,
                 bank_left=10.0,
@@ -131,7 +133,7 @@ def split(game: str, seed: int, folder: Path) -> dict[str, float]:
         return engine.observe(state, engine.to_move(state))
 
     def choices() -> object:
-        return [(engine.action_data(a), engine.action_label(a)) for a in next(turns)[1]]
+        return [known.of(action) for action in next(turns)[1]]
 
     calls = len(steps)
     return {

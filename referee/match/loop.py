@@ -29,8 +29,36 @@ from referee.match.player import (
 from referee.match.result import MatchResult, forfeit_outcome
 from referee.match.setup import MatchSetup
 
+CHOICE_MEMO_LIMIT = 4096
+"""A match forgets the Choices it made once it holds this many (no match comes near)."""
 Answer = tuple[list[Any], int, float, Fault | None]
 """One seat's answer at a joint step: its legal actions, the index, seconds used, fault."""
+
+
+class Choices:
+    """Each legal action as seats see it (``Choice``), made once per match: an action equal to
+    one seen before gets the very same Choice, so its data and label are not made again and a
+    bot's seat encodes it once (``referee.transport.codec``). An unhashable action is described
+    afresh every time."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.known: dict[Any, Choice] = {}
+
+    def of(self, action: Any) -> Choice:
+        """Return the Choice of ``action``."""
+        try:
+            choice = self.known.get(action)
+        except TypeError:
+            return self._describe(action)
+        if choice is None:
+            if len(self.known) >= CHOICE_MEMO_LIMIT:
+                self.known.clear()
+            choice = self.known[action] = self._describe(action)
+        return choice
+
+    def _describe(self, action: Any) -> Choice:
+        return Choice(self.game.action_data(action), self.game.action_label(action))
 
 
 class _Match:
@@ -50,6 +78,7 @@ class _Match:
         self.decisions = 0
         self.state = self.game.new_state(setup.config, len(players), setup.seed)
         self._pool: ThreadPoolExecutor | None = None
+        self.choices = Choices(self.game)
         for step in setup.opening:
             self.state = self._replay_step(step)
             self.decisions += 1
@@ -110,10 +139,7 @@ class _Match:
         return DecisionPrompt(
             decision_id=self.decisions + 1,
             observation=self.game.observe(self.state, seat),
-            choices=[
-                Choice(self.game.action_data(action), self.game.action_label(action))
-                for action in actions
-            ],
+            choices=[self.choices.of(action) for action in actions],
             events=events,
             time_left=self.clocks.allowance(seat),
             bank_left=self.clocks.bank_left(seat),

@@ -7,7 +7,10 @@ from ruckus.v1 import bot_pb2, common_pb2
 
 from referee.games.base import Outcome
 from referee.match.player import DecisionPrompt, JsonDict, MatchInfo
+from referee.transport.codec import wire
 from referee.transport.codec.game_codec import GameCodec
+
+_DECISION = wire.field_number(bot_pb2.RefereeMessage, "decision")
 
 
 def clocks_message(decision_ms: int, bank_ms: int) -> common_pb2.Clocks:
@@ -39,29 +42,18 @@ def match_start(info: MatchInfo, codec: GameCodec) -> bot_pb2.RefereeMessage:
 
 
 def decision_request(prompt: DecisionPrompt, codec: GameCodec) -> bytes:
-    """Return the DecisionRequest message for one prompt, encoded: built in one constructor
-    call, the observation's shared lists merged in (``GameCodec.observation_parts``)."""
-    observation, shared = codec.observation_parts(prompt.observation)
-    request = {
-        "decision_id": prompt.decision_id,
-        "observation": observation,
-        "legal_actions": [
-            {"action": codec.payload(choice.data), "label": choice.label}
-            for choice in prompt.choices
-        ],
-        "events": [codec.payload(event) for event in prompt.events],
-        "time_left": {
-            "decision_ms": int(prompt.time_left * 1000),
-            "bank_ms": int(prompt.bank_left * 1000),
-        },
-    }
-    message = bot_pb2.RefereeMessage(decision=request)
-    if shared:
-        arm = getattr(message.decision.observation, codec.field)
-        for part in shared:
-            arm.MergeFrom(part)
-    encoded: bytes = message.SerializeToString()
-    return encoded
+    """Return the DecisionRequest message for one prompt, encoded: its id, events and clocks
+    built in one constructor call, then the observation and each legal action as the codec
+    encodes them (each part it keeps encoded once per object, ``GameCodec``)."""
+    clocks = {"decision_ms": int(prompt.time_left * 1000), "bank_ms": int(prompt.bank_left * 1000)}
+    request = bot_pb2.DecisionRequest(
+        decision_id=prompt.decision_id,
+        events=[codec.payload(event) for event in prompt.events],
+        time_left=clocks,
+    )
+    parts = [request.SerializeToString(), codec.observation_field(prompt.observation)]
+    parts.extend(codec.legal_action_field(choice.data, choice.label) for choice in prompt.choices)
+    return wire.message_field(_DECISION, b"".join(parts))
 
 
 def outcome_message(outcome: Outcome) -> common_pb2.Outcome:

@@ -1,5 +1,7 @@
-"""Observation lists the engine hands out again unchanged (``GameCodec.shared_lists``) are
-encoded once per list, and what travels is exactly what the plain encoding would send.
+"""Parts of a request the referee has encoded before are not encoded again, and what travels
+reads exactly as the plain encoding (one constructor call) would: observation lists the
+engine hands out again unchanged (``GameCodec.shared_lists``), once per list, and legal
+actions, once per Choice (the match loop makes one per action).
 
 Pilfer shares its townsfolk, its tokens (per seat: what the seat sniffed is part of the key)
 and its sniff log between observations while they do not change; Wabbit Wampage its items,
@@ -16,11 +18,30 @@ from ruckus.v1 import bot_pb2
 
 from referee.games import get_game
 from referee.games.rng import Rng
-from referee.match.player import Choice, DecisionPrompt
+from referee.match import MatchSetup, run_match
+from referee.match.player import BotIdentity, Choice, DecisionPrompt
+from referee.match.random_player import RandomPlayer
 from referee.transport.codec import codec_for
 from referee.transport.messages import decision_request
 
 DECISIONS = 250
+
+
+class PromptRecorder(RandomPlayer):
+    """An in-process random player that keeps every prompt it is given."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.prompts: list[DecisionPrompt] = []
+
+    def identity(self) -> BotIdentity:
+        """Return who records."""
+        return BotIdentity(name="prompt-recorder")
+
+    def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
+        """Keep ``prompt``; answer at random."""
+        self.prompts.append(prompt)
+        return super().decide(prompt, timeout)
 
 
 def prompts(
@@ -49,7 +70,7 @@ def prompts(
         state = game.apply(state, actions[chooser.below(len(actions))])
 
 
-def plain_request(prompt: DecisionPrompt, game_name: str) -> bytes:
+def plain_request(prompt: DecisionPrompt, game_name: str) -> bot_pb2.RefereeMessage:
     """Return the request built in one constructor call, every list encoded afresh."""
     codec = codec_for(game_name)
     request = {
@@ -62,20 +83,20 @@ def plain_request(prompt: DecisionPrompt, game_name: str) -> bytes:
         "events": [codec.payload(event) for event in prompt.events],
         "time_left": {"decision_ms": 1500, "bank_ms": 60000},
     }
-    encoded: bytes = bot_pb2.RefereeMessage(decision=request).SerializeToString()
-    return encoded
+    return bot_pb2.RefereeMessage(decision=request)
 
 
 @pytest.mark.parametrize(
     ("game_name", "players"),
     [("pilfer", 2), ("pilfer", 3), ("pilfer", 4), ("wabbit", 2), ("wabbit", 4)],
 )
-def test_a_request_is_the_plain_encoding_to_the_byte(game_name: str, players: int):
+def test_a_request_reads_as_the_plain_encoding(game_name: str, players: int):
     codec = codec_for(game_name)
     checked = reused = 0
     before: dict[str, Any] = {}
     for _, prompt in prompts(players, 40 + players, game_name):
-        assert decision_request(prompt, codec) == plain_request(prompt, game_name)
+        sent = bot_pb2.RefereeMessage.FromString(decision_request(prompt, codec))
+        assert sent == plain_request(prompt, game_name)
         for key in codec.shared_lists:
             reused += prompt.observation[key] is before.get(key)
             before[key] = prompt.observation[key]
@@ -86,13 +107,29 @@ def test_a_request_is_the_plain_encoding_to_the_byte(game_name: str, players: in
 def test_a_list_seen_before_is_not_encoded_again():
     codec = codec_for("pilfer")
     _, prompt = next(prompts(2, seed=5))
-    _, first = codec.observation_parts(prompt.observation)
-    _, again = codec.observation_parts(dict(prompt.observation))
-    assert first and all(a is b for a, b in zip(first, again, strict=True))
-    changed = {**prompt.observation, "tokens": [dict(t) for t in prompt.observation["tokens"]]}
-    _, fresh = codec.observation_parts(changed)
-    assert fresh[1] is not first[1]  # (townsfolk, tokens): a new list is a new encoding
-    assert fresh[1] == first[1]
+    tokens = codec._lists["tokens"]
+    first = tokens(prompt.observation["tokens"])
+    assert tokens(dict(prompt.observation)["tokens"]) is first
+    fresh = tokens([dict(token) for token in prompt.observation["tokens"]])
+    assert fresh is not first and fresh == first  # a new list is a new encoding
+    assert codec.observation_field(prompt.observation) == codec.observation_field(
+        {**prompt.observation, "tokens": [dict(t) for t in prompt.observation["tokens"]]}
+    )
+
+
+def test_a_match_gives_an_action_seen_before_the_same_choice_encoded_once():
+    recorder = PromptRecorder(3)
+    run_match(MatchSetup.for_game("wabbit", 3), [recorder, RandomPlayer(4)])
+    codec = codec_for("wabbit")
+    seen: dict[tuple[str, str], Choice] = {}
+    offered = 0
+    for prompt in recorder.prompts:
+        for choice in prompt.choices:
+            offered += 1
+            assert seen.setdefault((choice.label, repr(choice.data)), choice) is choice
+            field = codec.legal_action_field(choice.data, choice.label)
+            assert codec.legal_action_field(choice.data, choice.label) is field
+    assert offered > 2 * len(seen)
 
 
 def test_the_tokens_list_is_shared_while_it_does_not_change():

@@ -6,15 +6,18 @@ schema lacks and any value of the wrong type, so a change in an engine's dict sh
 as an error instead of silently lost data. It is about 30 times faster than
 ``json_format.ParseDict`` on a Pilfer observation, which matters for decision latency.
 
-An observation list that the engine hands out again, the very same list, while it does not
-change (``shared_lists``: Pilfer's tokens) is encoded once per list, as a message of its own
-that the request merges in; merging repeats nothing that the constructor would not have
-built, and the request's bytes are the same.
+A decision request is put together from parts encoded once and kept (``wire``): an
+observation list that the engine hands out again, the very same list, while it does not
+change (``shared_lists``: Pilfer's tokens), a legal action whose data and label are the very
+same objects as before (the match loop makes them once per action) and an event that goes to
+several seats are each encoded once. A shared list travels after the observation's other
+fields; every parser reads the request as the message built whole.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -22,9 +25,16 @@ from google.protobuf import json_format
 from ruckus.v1 import bot_pb2
 
 from referee.games.base import IdentityMemo
+from referee.transport.codec import wire
 
 JsonDict = dict[str, Any]
 Fix = Callable[[JsonDict], JsonDict]
+_OBSERVATION = wire.field_number(bot_pb2.DecisionRequest, "observation")
+_LEGAL_ACTION = wire.field_number(bot_pb2.DecisionRequest, "legal_actions")
+LIST_MEMO_LIMIT = 64
+"""Shared lists kept encoded per list name (a few matches' worth)."""
+ACTION_MEMO_LIMIT = 4096
+"""Legal actions kept encoded (every distinct action of a few matches)."""
 
 
 def to_dict(message: Any) -> JsonDict:
@@ -52,14 +62,21 @@ class GameCodec:
     encode_fix: Fix
     decode_fix: Fix
     shared_lists: tuple[str, ...] = ()
-    _encoded: dict[str, IdentityMemo] = dataclasses.field(
+    _lists: dict[str, IdentityMemo] = dataclasses.field(
         default_factory=dict, init=False, compare=False
+    )
+    _actions: list[IdentityMemo] = dataclasses.field(
+        default_factory=list, init=False, compare=False
     )
 
     def __post_init__(self) -> None:
-        arm_type = type(getattr(bot_pb2.Observation(), self.field))
+        arm_type = self._arm_type
         for key in self.shared_lists:
-            self._encoded[key] = IdentityMemo(lambda items, key=key: arm_type(**{key: items}))
+            self._lists[key] = IdentityMemo(
+                lambda items, key=key: arm_type(**{key: items}).SerializeToString(),
+                limit=LIST_MEMO_LIMIT,
+            )
+        self._actions.append(IdentityMemo(self._encode_legal_action, limit=ACTION_MEMO_LIMIT))
 
     def payload(self, data: JsonDict) -> dict[str, Any]:
         """Return ``data`` as the value of a ``oneof game`` wrapper field, ready to nest.
@@ -68,17 +85,39 @@ class GameCodec:
         """
         return {self.field: self.encode_fix(data)}
 
-    def observation_parts(self, data: JsonDict) -> tuple[dict[str, Any], list[Any]]:
-        """Return an observation as the value of its ``oneof game`` wrapper without its shared
-        lists, and those lists each as a message of the game's observation type, to merge
-        into the wrapper's arm (a shared list seen before is not encoded again)."""
+    def observation_field(self, data: JsonDict) -> bytes:
+        """Return an observation encoded as the ``observation`` field of a DecisionRequest:
+        its shared lists (each encoded once per list) after the fields built afresh."""
         fixed = self.encode_fix(data)
-        if not self.shared_lists:
-            return {self.field: fixed}, []
         shared = self.shared_lists
+        if not shared:
+            arm = bot_pb2.Observation(**{self.field: fixed}).SerializeToString()
+            return wire.message_field(_OBSERVATION, arm)
         rest = {key: value for key, value in fixed.items() if key not in shared}
-        parts = [self._encoded[key](fixed[key]) for key in shared if fixed.get(key)]
-        return {self.field: rest}, parts
+        parts = [self._arm_type(**rest).SerializeToString()]
+        parts.extend(self._lists[key](fixed[key]) for key in shared if fixed.get(key))
+        arm = wire.message_field(self._arm_number, b"".join(parts))
+        return wire.message_field(_OBSERVATION, arm)
+
+    def legal_action_field(self, data: JsonDict, label: str) -> bytes:
+        """Return a legal action encoded as one ``legal_actions`` field of a DecisionRequest,
+        once per (``data``, ``label``) pair of objects."""
+        encoded: bytes = self._actions[0](data, label)
+        return encoded
+
+    def _encode_legal_action(self, data: JsonDict, label: str) -> bytes:
+        legal = bot_pb2.LegalAction(action=self.payload(data), label=label)
+        return wire.message_field(_LEGAL_ACTION, legal.SerializeToString())
+
+    @functools.cached_property
+    def _arm_type(self) -> Any:
+        """The game's observation message class (the ``Observation`` arm's type)."""
+        return type(getattr(bot_pb2.Observation(), self.field))
+
+    @functools.cached_property
+    def _arm_number(self) -> int:
+        """The number of the game's arm in the ``Observation`` wrapper."""
+        return wire.field_number(bot_pb2.Observation, self.field)
 
     def _decode(self, wrapper: Any) -> JsonDict:
         if wrapper.WhichOneof("game") != self.field:
