@@ -62,21 +62,6 @@ class GameCodec:
     encode_fix: Fix
     decode_fix: Fix
     shared_lists: tuple[str, ...] = ()
-    _lists: dict[str, IdentityMemo] = dataclasses.field(
-        default_factory=dict, init=False, compare=False
-    )
-    _actions: list[IdentityMemo] = dataclasses.field(
-        default_factory=list, init=False, compare=False
-    )
-
-    def __post_init__(self) -> None:
-        arm_type = self._arm_type
-        for key in self.shared_lists:
-            self._lists[key] = IdentityMemo(
-                lambda items, key=key: arm_type(**{key: items}).SerializeToString(),
-                limit=LIST_MEMO_LIMIT,
-            )
-        self._actions.append(IdentityMemo(self._encode_legal_action, limit=ACTION_MEMO_LIMIT))
 
     def payload(self, data: JsonDict) -> dict[str, Any]:
         """Return ``data`` as the value of a ``oneof game`` wrapper field, ready to nest.
@@ -102,12 +87,29 @@ class GameCodec:
     def legal_action_field(self, data: JsonDict, label: str) -> bytes:
         """Return a legal action encoded as one ``legal_actions`` field of a DecisionRequest,
         once per (``data``, ``label``) pair of objects."""
-        encoded: bytes = self._actions[0](data, label)
+        encoded: bytes = self._legal_actions(data, label)
         return encoded
 
     def _encode_legal_action(self, data: JsonDict, label: str) -> bytes:
         legal = bot_pb2.LegalAction(action=self.payload(data), label=label)
         return wire.message_field(_LEGAL_ACTION, legal.SerializeToString())
+
+    @functools.cached_property
+    def _lists(self) -> dict[str, IdentityMemo]:
+        """Each shared list's encoding (as the arm's field), made once per list."""
+        arm_type = self._arm_type
+        return {
+            key: IdentityMemo(
+                lambda items, key=key: arm_type(**{key: items}).SerializeToString(),
+                limit=LIST_MEMO_LIMIT,
+            )
+            for key in self.shared_lists
+        }
+
+    @functools.cached_property
+    def _legal_actions(self) -> IdentityMemo:
+        """Each legal action's encoding (as a request's field), made once per data and label."""
+        return IdentityMemo(self._encode_legal_action, limit=ACTION_MEMO_LIMIT)
 
     @functools.cached_property
     def _arm_type(self) -> Any:
