@@ -19,7 +19,7 @@ from ruckus.v1 import bot_pb2
 from referee.games import get_game
 from referee.games.rng import Rng
 from referee.match import MatchSetup, run_match
-from referee.match.player import BotIdentity, Choice, DecisionPrompt
+from referee.match.player import Choice, DecisionPrompt
 from referee.match.random_player import RandomPlayer
 from referee.transport.codec import codec_for
 from referee.transport.messages import decision_request
@@ -30,13 +30,7 @@ DECISIONS = 250
 class PromptRecorder(RandomPlayer):
     """An in-process random player that keeps every prompt it is given."""
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.prompts: list[DecisionPrompt] = []
-
-    def identity(self) -> BotIdentity:
-        """Return who records."""
-        return BotIdentity(name="prompt-recorder")
+    prompts: list[DecisionPrompt]
 
     def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
         """Keep ``prompt``; answer at random."""
@@ -119,6 +113,7 @@ def test_a_list_seen_before_is_not_encoded_again():
 
 def test_a_match_gives_an_action_seen_before_the_same_choice_encoded_once():
     recorder = PromptRecorder(3)
+    recorder.prompts = []
     run_match(MatchSetup.for_game("wabbit", 3), [recorder, RandomPlayer(4)])
     codec = codec_for("wabbit")
     seen: dict[tuple[str, str], Choice] = {}
