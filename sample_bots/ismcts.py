@@ -40,6 +40,10 @@ from sample_bots.support import Deadline, think_seconds
 
 PLAYOUT_LIMIT = 1000
 """A random playout stops after this many decisions and is scored where it stands."""
+ROOT_RUNNERS_UP = 7
+"""A game's own ISMCTS bot searches the greedy choice and this many runners-up at the root,
+twice the search bot's width: the halving after rounds 2, 4, 8, ... drops the weak ones
+within a few rounds."""
 Choose = Callable[[dict[str, Any], list[dict[str, Any]], int], int]
 """A policy over dicts: (observation, action dicts, seat) -> index, as the greedy bots have."""
 

@@ -3,10 +3,10 @@
 Below the tree every seat plays the greedy policy (``sample_bots.pilfer.policy``) until the
 searching seat's next turn begins, as the search bot's rollouts do, and each seat is scored
 by its chance of winning from there (``sample_bots.pilfer.value``, 1 or 0 once the game is
-over). The root searches the search bot's candidates (the greedy choice and the three other
-actions, purchases aside, that look best one action ahead) on common random numbers, every
-round walking each down the tree in one shared determinisation, and keeps the greedy choice
-unless another beats it clearly on the paired differences. Decisions the engine cannot
+over). The root searches twice the search bot's candidates (the greedy choice and the seven
+other actions, purchases aside, that look best one action ahead) on common random numbers,
+every round walking each down the tree in one shared determinisation, and keeps the greedy
+choice unless another beats it clearly on the paired differences. Decisions the engine cannot
 rebuild (every one but MAIN and ACTIVATION) use the greedy policy. It thinks for a share of
 its time bank, never more than ``--think-ms`` (default 800) and never near the decision
 deadline.
@@ -18,7 +18,7 @@ import sys
 from typing import Any
 
 from referee.games.pilfer import GAME
-from sample_bots.ismcts import DictPolicy, IsmctsBot, Match, serve
+from sample_bots.ismcts import ROOT_RUNNERS_UP, DictPolicy, IsmctsBot, Match, serve
 from sample_bots.ismcts_tree import Playout
 from sample_bots.pilfer import policy
 from sample_bots.pilfer.search import candidates
@@ -53,11 +53,11 @@ class PilferIsmcts(IsmctsBot, PilferGreedy):
     def candidates(
         self, match: Match, seen: dict[str, Any], data: list[dict[str, Any]], root: Any
     ) -> list[int]:
-        """Return the greedy choice and the three other actions (purchases aside) that look
-        best one action ahead, as the search bot tries them."""
+        """Return the greedy choice and the ``ROOT_RUNNERS_UP`` other actions (purchases
+        aside) that look best one action ahead."""
         board = self.map_for(seen)
         greedy = policy.choose(seen, data, board, match.seat)
-        return candidates(root, data, greedy, match.seat, board)
+        return candidates(root, data, greedy, match.seat, board, ROOT_RUNNERS_UP)
 
     def fallback(self, match: Match, seen: dict[str, Any], data: list[dict[str, Any]]) -> int:
         """Return the greedy choice."""

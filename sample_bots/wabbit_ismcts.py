@@ -3,8 +3,8 @@
 Below the tree every seat plays the greedy policy (``sample_bots.wabbit.policy``) until the
 searching seat's next turn begins, as the search bot's rollouts do, and each seat is scored
 by the search bot's evaluation (VP, carried carrots and the Farmer's VP to come, against the
-best other seat) squashed into [0, 1]. The root searches the search bot's candidates (the
-greedy choice and the three actions the greedy policy scores next best) on common random
+best other seat) squashed into [0, 1]. The root searches twice the search bot's candidates
+(the greedy choice and the seven actions the greedy policy scores next best) on common random
 numbers, every round walking each down the tree in one shared determinisation, and keeps
 the greedy choice unless another beats it clearly on the paired differences. Decisions the
 engine cannot rebuild (an attack's windows, loot, the discard) use the greedy policy. It
@@ -19,7 +19,7 @@ import sys
 from typing import Any
 
 from referee.games.wabbit import GAME
-from sample_bots.ismcts import DictPolicy, IsmctsBot, Match, serve
+from sample_bots.ismcts import ROOT_RUNNERS_UP, DictPolicy, IsmctsBot, Match, serve
 from sample_bots.ismcts_tree import Playout
 from sample_bots.wabbit import policy
 from sample_bots.wabbit.search import candidates, evaluate, turn_seat
@@ -55,8 +55,9 @@ class WabbitIsmcts(IsmctsBot, WabbitGreedy):
     def candidates(
         self, match: Match, seen: dict[str, Any], data: list[dict[str, Any]], root: Any
     ) -> list[int]:
-        """Return the greedy choice and the actions the greedy policy scores next best."""
-        return candidates(seen, data, self.map_for(seen), match.seat)
+        """Return the greedy choice and the ``ROOT_RUNNERS_UP`` actions the greedy policy
+        scores next best."""
+        return candidates(seen, data, self.map_for(seen), match.seat, ROOT_RUNNERS_UP)
 
     def fallback(self, match: Match, seen: dict[str, Any], data: list[dict[str, Any]]) -> int:
         """Return the greedy choice."""

@@ -43,15 +43,20 @@ def rollouts(board: Board) -> Rollouts[Any]:
 
 
 def candidates(
-    world: Any, actions: Sequence[dict[str, Any]], greedy: int, seat: int, board: Board
+    world: Any,
+    actions: Sequence[dict[str, Any]],
+    greedy: int,
+    seat: int,
+    board: Board,
+    runners_up: int = RUNNERS_UP,
 ) -> list[int]:
-    """Return the greedy choice and the runners-up by their value one action ahead."""
+    """Return the greedy choice and ``runners_up`` more by their value one action ahead."""
     others = [i for i, a in enumerate(actions) if a.get("kind") not in NOT_SEARCHED and i != greedy]
     moves = GAME.legal_actions(world)
     ranked = sorted(
         others, key=lambda i: win_chance(GAME.apply(world, moves[i]), seat, board), reverse=True
     )
-    return [greedy, *ranked[:RUNNERS_UP]]
+    return [greedy, *ranked[:runners_up]]
 
 
 def search(

@@ -79,13 +79,17 @@ def rollouts(farm: Farm, config: Any) -> Rollouts[Any]:
 
 
 def candidates(
-    observation: dict[str, Any], actions: Sequence[dict[str, Any]], farm: Farm, seat: int
+    observation: dict[str, Any],
+    actions: Sequence[dict[str, Any]],
+    farm: Farm,
+    seat: int,
+    runners_up: int = RUNNERS_UP,
 ) -> list[int]:
-    """Return the greedy choice and the runners-up, best greedy score first."""
+    """Return the greedy choice and ``runners_up`` more actions, best greedy score first."""
     view = policy.WabbitView(observation, farm, seat)
     scores = [policy.score(view, action) for action in actions]
     ranked = sorted(range(len(actions)), key=lambda i: (scores[i], -i), reverse=True)
-    return ranked[: RUNNERS_UP + 1]
+    return ranked[: runners_up + 1]
 
 
 def turn_seat(state: Any) -> int | None:

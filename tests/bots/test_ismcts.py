@@ -9,17 +9,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import ruckus
 from bots_kit import PYTHON, play_match
 from ruckus.v1 import bot_pb2
 
 from referee.games import get_game
 from referee.games.registry import get_plugin
 from referee.transport.codec import codec_for
-from sample_bots.ismcts import IsmctsBot
+from sample_bots.ismcts import IsmctsBot, Match
 from sample_bots.ismcts_tree import Node, Playout, Search, placement_rewards
 from sample_bots.pilfer_ismcts import PilferIsmcts
 from sample_bots.registry import sample_bots
 from sample_bots.support import Deadline
+from sample_bots.wabbit import policy
+from sample_bots.wabbit.search import candidates as search_candidates
 from sample_bots.wabbit_ismcts import WabbitIsmcts
 
 BOTS = {"pilfer": PilferIsmcts, "wabbit": WabbitIsmcts, "liars-dice": IsmctsBot}
@@ -264,6 +267,25 @@ def test_the_ismcts_bot_answers_within_its_think_time(game: str):
         if answered == 12:
             break
     assert answered == 12
+
+
+def test_the_wabbit_root_searches_twice_the_search_bot_s_candidates():
+    engine = get_game("wabbit")
+    bot = WabbitIsmcts(seed=1)
+    config = engine.make_config()
+    match = Match(engine, config, seat=0, players=2)
+    widest = 0
+    for _, request in _requests("wabbit", 9):
+        seen = ruckus.game_data(request.observation)
+        data = [ruckus.game_data(action.action) for action in request.legal_actions]
+        farm = bot.map_for(seen)
+        narrow = search_candidates(seen, data, farm, 0)
+        wide = bot.candidates(match, seen, data, None)
+        assert wide[: len(narrow)] == narrow  # search's, best greedy score first, then more
+        assert len(wide) == min(len(data), 2 * 4)
+        assert wide[0] == policy.choose(seen, data, farm, 0)
+        widest = max(widest, len(wide))
+    assert widest > 4
 
 
 def test_every_game_that_resamples_has_an_ismcts_sample_bot():
