@@ -8,10 +8,11 @@ as an error instead of silently lost data. It is about 30 times faster than
 
 A decision request is put together from parts encoded once and kept (``wire``): an
 observation list that the engine hands out again, the very same list, while it does not
-change (``shared_lists``: Pilfer's tokens), a legal action whose data and label are the very
-same objects as before (the match loop makes them once per action) and an event that goes to
-several seats are each encoded once. A shared list travels after the observation's other
-fields; every parser reads the request as the message built whole.
+change (``shared_lists``: Pilfer's tokens) and a legal action whose data and label are the
+very same objects as before (the match loop makes them once per action) are each encoded
+once. A shared list travels after the observation's other fields; every parser reads the
+request as the message built whole. An observation without shared lists (the generic arm's
+``Struct`` among them) is built in one constructor call of its wrapper.
 """
 
 from __future__ import annotations
