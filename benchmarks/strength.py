@@ -6,7 +6,10 @@ luck cancel out. With ``--players 4`` each bot takes every other seat (A B A B, 
 on the same seed) and a match goes to the bot whose two seats have the better (lower) sum of
 places. Prints JSON: per pairing W/D/L of the first bot against the second and the
 Elo difference with its 95% interval from single games (tournaments.stats.pairwise_elo:
-trinomial, empirical-likelihood interval; a 100% or 0% score gives a one-sided bound).
+trinomial, empirical-likelihood interval; a 100% or 0% score gives a one-sided bound), and
+from the seed pairs as fastchess and fishtest count them: the pentanomial (LL, LD, DD + WL, WD,
+WW; additive, so runs on other seeds add up), its Elo, interval and LOS, and the SPRT of
+``elo0`` 0 against ``elo1`` 50 (normalised Elo, alpha = beta = 0.05) on it.
 Usage: ``python benchmarks/strength.py --game pilfer --games 50``;
 ``--levels greedy search`` plays only the pairings of those bots. One report per game.
 ``--think-ms`` gives the search and ismcts bots the same thinking cap per decision.
@@ -37,7 +40,7 @@ from referee.transport.process import BotProcess
 from sample_bots.pilfer_search import PilferSearch
 from sample_bots.registry import sample_bots
 from sample_bots.wabbit_search import WabbitSearch
-from tournaments.stats import pairwise_elo
+from tournaments.stats import SprtConfig, pairwise_elo, sprt_state
 
 LEVELS = ("random", "greedy", "search", "ismcts")
 THINKING = frozenset({"search", "ismcts"})
@@ -45,6 +48,10 @@ THINKING = frozenset({"search", "ismcts"})
 SEARCH_BOTS = {"pilfer": PilferSearch, "wabbit": WabbitSearch}
 """The search bot of each game (for its default thinking cap)."""
 QUICK = {"games": 2, "think_ms": 1, "levels": ["random", "search"]}
+SPRT = SprtConfig(elo0=0.0, elo1=50.0)
+"""The test a pairing's seed pairs are held to: is the first bot 50 Elo stronger, or not at all?"""
+Outcome = tuple[str, str, int, int]
+"""A match's first level, second level, seed and result for the first (1, 0 or -1)."""
 
 
 def bot_commands(
@@ -129,12 +136,12 @@ def run(
                     pool_workers.append(local.worker)
             return local.worker
 
-        def one(job: tuple[str, str, tuple[str, ...], int]) -> tuple[str, str, int]:
+        def one(job: tuple[str, str, tuple[str, ...], int]) -> Outcome:
             first, second, seats, match_seed = job
             ranks = play(game, seats, match_seed, worker(), folder)
             mine = sum(rank for rank, level in zip(ranks, seats, strict=True) if level == first)
             theirs = sum(rank for rank, level in zip(ranks, seats, strict=True) if level != first)
-            return first, second, (mine < theirs) - (mine > theirs)
+            return first, second, match_seed, (mine < theirs) - (mine > theirs)
 
         try:
             with ThreadPoolExecutor(max_workers=workers) as pool:
@@ -153,9 +160,10 @@ def run(
     }
 
 
-def _pairing(first: str, second: str, outcomes: list[tuple[str, str, int]]) -> dict[str, object]:
-    """Return W/D/L and Elo of ``first`` against ``second``."""
-    results = [r for a, b, r in outcomes if (a, b) == (first, second)]
+def _pairing(first: str, second: str, outcomes: list[Outcome]) -> dict[str, object]:
+    """Return W/D/L and Elo of ``first`` against ``second``, from single games and from the
+    seed pairs."""
+    results = [r for a, b, _, r in outcomes if (a, b) == (first, second)]
     wins, draws, losses = results.count(1), results.count(0), results.count(-1)
     estimate = pairwise_elo((losses, draws, wins))
     report: dict[str, object] = {
@@ -170,6 +178,37 @@ def _pairing(first: str, second: str, outcomes: list[tuple[str, str, int]]) -> d
             elo=_finite(estimate.elo),
             elo_95=[_finite(estimate.elo_lower), _finite(estimate.elo_upper)],
         )
+    report.update(_seed_pairs(first, second, outcomes))
+    return report
+
+
+def pentanomial(first: str, second: str, outcomes: list[Outcome]) -> list[int]:
+    """Return the pentanomial of ``first`` against ``second``: how many seeds it scored 0,
+    1/2, 1, 3/2 and 2 on, over the seeds both seatings were played on."""
+    totals: dict[int, list[int]] = {}
+    for a, b, seed, result in outcomes:
+        if (a, b) == (first, second):
+            totals.setdefault(seed, []).append(result + 1)
+    counts = [0] * 5
+    for halves in totals.values():
+        if len(halves) == 2:
+            counts[sum(halves)] += 1
+    return counts
+
+
+def _seed_pairs(first: str, second: str, outcomes: list[Outcome]) -> dict[str, object]:
+    """Return the pentanomial of ``first`` against ``second``, its Elo and the SPRT on it."""
+    counts = pentanomial(first, second, outcomes)
+    report: dict[str, object] = {"pentanomial": counts}
+    estimate = pairwise_elo(counts)
+    if estimate is not None:
+        report.update(
+            pairs_elo=_finite(estimate.elo),
+            pairs_elo_95=[_finite(estimate.elo_lower), _finite(estimate.elo_upper)],
+            pairs_los=round(estimate.los, 3),
+        )
+        state = sprt_state(SPRT, counts)
+        report["sprt_0_50"] = {"llr": round(state.llr, 3), "decision": state.decision}
     return report
 
 

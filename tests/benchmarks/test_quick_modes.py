@@ -113,3 +113,6 @@ def test_a_quick_run_prints_its_report(script: Path, tmp_path_factory: pytest.Te
             assert report.get(key) not in (None, [], {}), f"{script.stem}: no {key}"
         figures = numbers({key: value for key, value in report.items() if key != "quick"})
         assert figures, f"{script.stem}: a report without figures"
+        if script.stem == "strength":
+            for pairing in report["pairings"]:
+                assert sum(pairing["pentanomial"]) == report["games_per_pairing"] // 2, pairing
