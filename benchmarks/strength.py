@@ -14,11 +14,14 @@ Usage: ``python benchmarks/strength.py --game pilfer --games 50``;
 ``--levels greedy search`` plays only the pairings of those bots. One report per game.
 ``--think-ms`` gives the search and ismcts bots the same thinking cap per decision.
 ``--quick`` plays random against search (thinking 1 ms) twice per game, a check that it runs.
+``--combine REPORT ...`` plays nothing: it adds up earlier reports (runs on other seeds) of
+the same game, seat count and thinking cap, and prints their figures in the same shape.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import threading
 import time
@@ -28,6 +31,7 @@ from contextlib import ExitStack
 from itertools import combinations
 from pathlib import Path
 from tempfile import TemporaryDirectory
+from typing import Any
 
 import grpc
 from _common import emit, parse_arguments
@@ -164,22 +168,8 @@ def _pairing(first: str, second: str, outcomes: list[Outcome]) -> dict[str, obje
     """Return W/D/L and Elo of ``first`` against ``second``, from single games and from the
     seed pairs."""
     results = [r for a, b, _, r in outcomes if (a, b) == (first, second)]
-    wins, draws, losses = results.count(1), results.count(0), results.count(-1)
-    estimate = pairwise_elo((losses, draws, wins))
-    report: dict[str, object] = {
-        "pairing": f"{first} vs {second}",
-        "wins": wins,
-        "draws": draws,
-        "losses": losses,
-    }
-    if estimate is not None:
-        report.update(
-            score=round(estimate.score, 3),
-            elo=_finite(estimate.elo),
-            elo_95=[_finite(estimate.elo_lower), _finite(estimate.elo_upper)],
-        )
-    report.update(_seed_pairs(first, second, outcomes))
-    return report
+    wdl = (results.count(1), results.count(0), results.count(-1))
+    return pairing_figures(f"{first} vs {second}", wdl, pentanomial(first, second, outcomes))
 
 
 def pentanomial(first: str, second: str, outcomes: list[Outcome]) -> list[int]:
@@ -196,20 +186,89 @@ def pentanomial(first: str, second: str, outcomes: list[Outcome]) -> list[int]:
     return counts
 
 
-def _seed_pairs(first: str, second: str, outcomes: list[Outcome]) -> dict[str, object]:
-    """Return the pentanomial of ``first`` against ``second``, its Elo and the SPRT on it."""
-    counts = pentanomial(first, second, outcomes)
-    report: dict[str, object] = {"pentanomial": counts}
-    estimate = pairwise_elo(counts)
+def pairing_figures(
+    pairing: str, wdl: tuple[int, int, int], pairs: list[int] | None
+) -> dict[str, object]:
+    """Return a pairing's report from its W/D/L and its pentanomial (None: not counted):
+    the Elo of the single games and, from the seed pairs, their Elo, LOS and SPRT."""
+    wins, draws, losses = wdl
+    report: dict[str, object] = {
+        "pairing": pairing,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+    }
+    estimate = pairwise_elo((losses, draws, wins))
+    if estimate is not None:
+        report.update(
+            score=round(estimate.score, 3),
+            elo=_finite(estimate.elo),
+            elo_95=[_finite(estimate.elo_lower), _finite(estimate.elo_upper)],
+        )
+    if pairs is None:
+        return report
+    report["pentanomial"] = pairs
+    estimate = pairwise_elo(pairs)
     if estimate is not None:
         report.update(
             pairs_elo=_finite(estimate.elo),
             pairs_elo_95=[_finite(estimate.elo_lower), _finite(estimate.elo_upper)],
             pairs_los=round(estimate.los, 3),
         )
-        state = sprt_state(SPRT, counts)
+        state = sprt_state(SPRT, pairs)
         report["sprt_0_50"] = {"llr": round(state.llr, 3), "decision": state.decision}
     return report
+
+
+def combine(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Add up reports of one game, seat count and thinking cap, pairing by pairing: W/D/L over
+    every report, the pentanomial over the reports that counted one (``pairs_runs``)."""
+    groups: dict[tuple[str, int, int], list[dict[str, Any]]] = {}
+    for report in reports:
+        key = (report["game"], report["players"], report["search_think_ms"])
+        groups.setdefault(key, []).append(report)
+    combined = []
+    for (game, players, think_ms), group in groups.items():
+        pairings: dict[str, list[dict[str, Any]]] = {}
+        for report in group:
+            for pairing in report["pairings"]:
+                pairings.setdefault(pairing["pairing"], []).append(pairing)
+        combined.append(
+            {
+                "benchmark": "strength",
+                "game": game,
+                "players": players,
+                "search_think_ms": think_ms,
+                "runs": len(group),
+                "games_per_pairing": sum(report["games_per_pairing"] for report in group),
+                "pairings": [_added(name, each) for name, each in pairings.items()],
+            }
+        )
+    return combined
+
+
+def _added(name: str, pairings: list[dict[str, Any]]) -> dict[str, object]:
+    """Return one pairing's figures over several runs."""
+    wdl = tuple(sum(each[key] for each in pairings) for key in ("wins", "draws", "losses"))
+    counted = [each["pentanomial"] for each in pairings if "pentanomial" in each]
+    pairs = [sum(column) for column in zip(*counted, strict=True)] if counted else None
+    report = pairing_figures(name, (wdl[0], wdl[1], wdl[2]), pairs)
+    report["pairs_runs"] = len(counted)
+    return report
+
+
+def read_reports(paths: list[Path]) -> list[dict[str, Any]]:
+    """Return the JSON reports the files hold (each one or more, one after another)."""
+    decoder = json.JSONDecoder()
+    reports = []
+    for path in paths:
+        text = path.read_text()
+        at = len(text) - len(text.lstrip())
+        while at < len(text):
+            report, end = decoder.raw_decode(text, at)
+            reports.append(report)
+            at = end + len(text[end:]) - len(text[end:].lstrip())
+    return reports
 
 
 def _finite(value: float) -> float | str:
@@ -236,7 +295,20 @@ def main() -> None:
     parser.add_argument(
         "--levels", nargs="+", choices=LEVELS, default=list(LEVELS), help="bots to pair up"
     )
+    parser.add_argument(
+        "--combine",
+        nargs="+",
+        type=Path,
+        metavar="REPORT",
+        help="add up earlier reports (files of this benchmark's JSON) instead of playing",
+    )
     args = parse_arguments(parser, QUICK)
+    if args.combine:
+        reports = read_reports(args.combine)
+        quick = any(report.get("quick") for report in reports)
+        for combined in combine(reports):
+            emit(combined, quick)
+        return
     levels = tuple(level for level in LEVELS if level in args.levels)
     for game in args.game or ["pilfer", "wabbit"]:
         think_ms = args.think_ms
