@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from test_quick_modes import json_documents
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -49,13 +51,7 @@ def combined(tmp_path: Path, reports: list[dict[str, Any]]) -> list[dict[str, An
         timeout=120,
         check=True,
     )
-    decoder = json.JSONDecoder()
-    text, documents, at = done.stdout, [], 0
-    while text[at:].strip():
-        at += len(text[at:]) - len(text[at:].lstrip())
-        document, at = decoder.raw_decode(text, at)
-        documents.append(document)
-    return documents
+    return json_documents(done.stdout)
 
 
 def test_runs_add_up_and_the_figures_come_from_the_sums(tmp_path: Path):
