@@ -44,7 +44,7 @@ from referee.transport.process import BotProcess
 from sample_bots.pilfer_search import PilferSearch
 from sample_bots.registry import sample_bots
 from sample_bots.wabbit_search import WabbitSearch
-from tournaments.stats import SprtConfig, pairwise_elo, sprt_state
+from tournaments.stats import PairwiseElo, SprtConfig, pairwise_elo, sprt_state
 
 LEVELS = ("random", "greedy", "search", "ismcts")
 THINKING = frozenset({"search", "ismcts"})
@@ -200,24 +200,22 @@ def pairing_figures(
     }
     estimate = pairwise_elo((losses, draws, wins))
     if estimate is not None:
-        report.update(
-            score=round(estimate.score, 3),
-            elo=_finite(estimate.elo),
-            elo_95=[_finite(estimate.elo_lower), _finite(estimate.elo_upper)],
-        )
+        report.update(score=round(estimate.score, 3), **_elo("elo", estimate))
     if pairs is None:
         return report
     report["pentanomial"] = pairs
     estimate = pairwise_elo(pairs)
     if estimate is not None:
-        report.update(
-            pairs_elo=_finite(estimate.elo),
-            pairs_elo_95=[_finite(estimate.elo_lower), _finite(estimate.elo_upper)],
-            pairs_los=round(estimate.los, 3),
-        )
+        report.update(**_elo("pairs_elo", estimate), pairs_los=round(estimate.los, 3))
         state = sprt_state(SPRT, pairs)
         report["sprt_0_50"] = {"llr": round(state.llr, 3), "decision": state.decision}
     return report
+
+
+def _elo(name: str, estimate: PairwiseElo) -> dict[str, object]:
+    """Return ``name`` and ``name_95``: an estimate's Elo and its 95% interval."""
+    bounds = [_finite(estimate.elo_lower), _finite(estimate.elo_upper)]
+    return {name: _finite(estimate.elo), f"{name}_95": bounds}
 
 
 def combine(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -249,10 +247,12 @@ def combine(reports: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _added(name: str, pairings: list[dict[str, Any]]) -> dict[str, object]:
     """Return one pairing's figures over several runs."""
-    wdl = tuple(sum(each[key] for each in pairings) for key in ("wins", "draws", "losses"))
+    wins, draws, losses = (
+        sum(each[key] for each in pairings) for key in ("wins", "draws", "losses")
+    )
     counted = [each["pentanomial"] for each in pairings if "pentanomial" in each]
     pairs = [sum(column) for column in zip(*counted, strict=True)] if counted else None
-    report = pairing_figures(name, (wdl[0], wdl[1], wdl[2]), pairs)
+    report = pairing_figures(name, (wins, draws, losses), pairs)
     report["pairs_runs"] = len(counted)
     return report
 

@@ -30,7 +30,9 @@ DECISIONS = 250
 class PromptRecorder(RandomPlayer):
     """An in-process random player that keeps every prompt it is given."""
 
-    prompts: list[DecisionPrompt]
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.prompts: list[DecisionPrompt] = []
 
     def decide(self, prompt: DecisionPrompt, timeout: float) -> int:
         """Keep ``prompt``; answer at random."""
@@ -113,7 +115,6 @@ def test_a_list_seen_before_is_not_encoded_again():
 
 def test_a_match_gives_an_action_seen_before_the_same_choice_encoded_once():
     recorder = PromptRecorder(3)
-    recorder.prompts = []
     run_match(MatchSetup.for_game("wabbit", 3), [recorder, RandomPlayer(4)])
     codec = codec_for("wabbit")
     seen: dict[tuple[str, str], Choice] = {}
