@@ -19,9 +19,13 @@ A ``paired`` search compares the root actions on common random numbers instead, 
 search bots' rollout improvement does (``sample_bots.montecarlo.improve``): each round draws
 one determinisation and walks every live root action down the tree in that same world (the
 engine's states are values, so each walk starts from the same one), keeping each action's
-reward per round. After rounds 2, 4, 8, 16 and 32 the worse half is dropped (never the
-policy's choice), and the search plays another action than the policy's only if it beats it
-by more than two standard errors of the paired differences. Below the root the tree holds
+reward per round. After rounds 16 and 32 the worse half is dropped (never the policy's
+choice), and the search plays another action than the policy's only if it beats it by more
+than one standard error of the paired differences (``PAIRED_PRUNE_ROUNDS``,
+``PAIRED_CONFIDENCE``; the search bots halve from round 2 on and want two standard errors:
+on recorded Wabbit positions, ``benchmarks/root_rules.py``, that gets 62–67% of what a
+perfect pick of eight candidates would gain over the policy's choice, this 83–91%).
+Below the root the tree holds
 the seat's own decisions only (a walk hands over to the playout at another seat's decision:
 the other seats are modelled by the policy, as the search bots' rollouts model them), with
 the policy's choice in the world at hand always among a node's children, and a gentler
@@ -52,6 +56,12 @@ PAIRED_EXPLORATION = 0.1
 """The exploration constant below the root of a paired search (its rewards differ little)."""
 PAIRED_WIDENING = 0.25
 """The widening below the root of a paired search: a second child after 16 visits."""
+PAIRED_PRUNE_ROUNDS = frozenset({16, 32})
+"""A paired search drops the worse half of the root candidates after these rounds: later than
+the search bots (after 2, 4, 8, ...), whose first halving, on two rounds, often drops the best."""
+PAIRED_CONFIDENCE = 1.0
+"""A paired search plays another candidate than the policy's if it beats it by more than this
+many standard errors of the paired differences."""
 CHECK_EVERY = 8
 """Look at whether the choice is settled every this many iterations."""
 DEPTH_LIMIT = 200
@@ -170,7 +180,15 @@ class Search:
         def simulate(world: Any, index: int) -> float:
             return self.iterate(world, index)[self.seat]
 
-        return improve(alive, favourite, sample_world, simulate, deadline)
+        return improve(
+            alive,
+            favourite,
+            sample_world,
+            simulate,
+            deadline,
+            prune_rounds=PAIRED_PRUNE_ROUNDS,
+            confidence=PAIRED_CONFIDENCE,
+        )
 
     def best(self, actions: Sequence[Any], root: Any) -> int:
         """Return the index of the most visited root action (ties: the higher mean), or the

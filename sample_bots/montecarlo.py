@@ -149,8 +149,11 @@ def improve(
     sample_world: Callable[[], World | None],
     simulate: Callable[[World, int], float],
     deadline: Deadline,
+    prune_rounds: frozenset[int] = PRUNE_ROUNDS,
+    confidence: float = CONFIDENCE,
 ) -> int:
-    """Return the candidate index to play (``greedy`` unless another one is clearly better)."""
+    """Return the candidate index to play (``greedy`` unless another one beats it by more than
+    ``confidence`` standard errors); the worse half goes after each of ``prune_rounds``."""
     alive = list(candidates)
     if greedy not in alive:
         alive.append(greedy)
@@ -169,10 +172,10 @@ def improve(
         rounds = len(samples[greedy])
         if _settled(alive, samples, rounds):
             break
-        if rounds in PRUNE_ROUNDS and len(alive) > 2:
+        if rounds in prune_rounds and len(alive) > 2:
             alive = _survivors(alive, samples, greedy)
         world = None if deadline.passed() else sample_world()
-    return _pick(alive, samples, greedy)
+    return _pick(alive, samples, greedy, confidence)
 
 
 def _settled(alive: list[int], samples: dict[int, list[float]], rounds: int) -> bool:
@@ -191,8 +194,9 @@ def _survivors(alive: list[int], samples: dict[int, list[float]], greedy: int) -
     return kept if greedy in kept else [*kept, greedy]
 
 
-def _pick(alive: list[int], samples: dict[int, list[float]], greedy: int) -> int:
-    """Return the candidate that beats the greedy choice clearly in paired samples, else greedy."""
+def _pick(alive: list[int], samples: dict[int, list[float]], greedy: int, confidence: float) -> int:
+    """Return the candidate that beats the greedy choice by more than ``confidence`` standard
+    errors of the paired differences (the best such), else greedy."""
     base = samples[greedy]
     best, best_gain = greedy, 0.0
     for index in alive:
@@ -204,7 +208,7 @@ def _pick(alive: list[int], samples: dict[int, list[float]], greedy: int) -> int
         mean = sum(diffs) / len(diffs)
         spread = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
         error = (spread / len(diffs)) ** 0.5
-        if mean > CONFIDENCE * error and mean > best_gain:
+        if mean > confidence * error and mean > best_gain:
             best, best_gain = index, mean
     return best
 

@@ -30,6 +30,13 @@ MARGIN_SCALE = 10.0
 that the Farmer's opening lead (its planted carrots and standing buildings) is no sure win."""
 
 
+def margin_reward(state: Any, seat: int, config: Any) -> float:
+    """Return ``seat``'s reward for ``state`` in [0, 1]: the search bot's evaluation (the VP
+    margin over the best other seat) through a logistic of ``MARGIN_SCALE``."""
+    margin = evaluate(state, seat, config)
+    return 1.0 / (1.0 + math.exp(-max(-50.0, margin / MARGIN_SCALE)))
+
+
 class WabbitIsmcts(IsmctsBot, WabbitGreedy):
     """ISMCTS with greedy playouts to the next turn and the search bot's evaluation."""
 
@@ -47,8 +54,7 @@ class WabbitIsmcts(IsmctsBot, WabbitGreedy):
             return policy.choose(seen, data, farm, seat)
 
         def rewards(state: Any) -> list[float]:
-            margins = [evaluate(state, seat, config) for seat in range(match.players)]
-            return [1.0 / (1.0 + math.exp(-max(-50.0, m / MARGIN_SCALE))) for m in margins]
+            return [margin_reward(state, seat, config) for seat in range(match.players)]
 
         return Playout(DictPolicy(GAME, greedy), rewards, turn_seat, turns=1)
 

@@ -35,6 +35,7 @@ HEADLINES = {
     "referee_loop": ("pilfer", "wabbit"),
     "wabbit_engine": ("players_2", "players_4"),
     "sandbox": ("round_trip", "games_per_s", "median_games_per_s_ratio_to_none"),
+    "root_rules": ("rules",),
     "scale": ("store", "rss", "ray", "league"),
     "sprt": ("scenarios",),
     "strength": ("pairings",),

@@ -135,18 +135,19 @@ def test_a_paired_search_finds_the_action_better_in_every_shared_world():
     search = _paired(Shift(), _shift_rewards, 5, favourite=0)
     assert search.run((0, None), Rounds(100)) == 1
     children = search.tree.children
-    assert children[2].visits == 2 == children[3].visits  # the worse half goes at round 2
-    assert children[0].visits == children[1].visits > 2
+    assert children[2].visits == 16  # the worse half goes at round 16
+    assert children[0].visits == children[1].visits > 16
     # each round walks every live action through one world: the paired gap is exact
     assert children[1].mean() - children[0].mean() == pytest.approx(0.05)
 
 
 def test_a_paired_search_keeps_the_policy_choice_when_the_differences_are_noise():
     kept = 0
-    for seed in range(20):
+    for seed in range(50):
         search = _paired(Noise(), _noise_rewards, seed, favourite=0)
         kept += search.run((0, None), Rounds(400)) == 0
-    assert kept >= 18
+    # one standard error over three rivals of pure noise: about a third of searches switch
+    assert 30 <= kept < 50
 
 
 def test_a_paired_search_plays_a_clearly_better_move_among_its_candidates_only():

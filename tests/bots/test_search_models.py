@@ -85,6 +85,34 @@ def test_improve_switches_only_to_a_clearly_better_candidate():
     assert improve([0, 1], 0, lambda: 0, _fixed(close), Deadline(0.05)) == 0
 
 
+def _worlds(rounds: int):
+    """Return a world sampler that runs out after ``rounds`` worlds."""
+    worlds = iter(range(rounds))
+    return lambda: next(worlds, None)
+
+
+def test_improve_switches_on_as_many_standard_errors_as_it_is_given():
+    # paired differences 0.5, -0.5, 0.5, 1.5: mean 0.5, about 1.2 standard errors
+    values = {0: [0.0] * 4, 1: [0.5, -0.5, 0.5, 1.5]}
+    assert improve([0, 1], 0, _worlds(4), _fixed(values), Deadline(5.0)) == 0
+    assert improve([0, 1], 0, _worlds(4), _fixed(values), Deadline(5.0), confidence=1.0) == 1
+
+
+def test_improve_drops_the_worse_half_after_the_rounds_it_is_given():
+    values = {0: [0.0, 0.1], 1: [1.0, 1.1], 2: [-1.0, -0.9], 3: [-2.0, -1.9]}
+    for prune_rounds, kept_rounds in ((frozenset({2, 4}), 2), (frozenset({3}), 3)):
+        calls: dict[int, int] = dict.fromkeys(values, 0)
+        simulate = _fixed(values)
+
+        def counted(world: int, index: int, calls=calls, simulate=simulate) -> float:
+            calls[index] += 1
+            return simulate(world, index)
+
+        pick = improve([0, 1, 2, 3], 0, _worlds(6), counted, Deadline(5.0), prune_rounds)
+        assert pick == 1
+        assert calls == {0: 6, 1: 6, 2: kept_rounds, 3: kept_rounds}
+
+
 def test_improve_plays_greedy_when_out_of_time_or_out_of_worlds():
     better = {0: [0.0], 1: [9.0]}
     assert improve([0, 1], 0, lambda: 0, _fixed(better), Deadline(0.0)) == 0
