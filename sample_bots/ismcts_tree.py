@@ -24,14 +24,14 @@ choice), and the search plays another action than the policy's only if it beats 
 than one standard error of the paired differences (``PAIRED_PRUNE_ROUNDS``,
 ``PAIRED_CONFIDENCE``; the search bots halve from round 2 on and want two standard errors:
 on recorded Wabbit positions, ``benchmarks/root_rules.py``, that gets 62–67% of what a
-perfect pick of eight candidates would gain over the policy's choice, this 83–91%).
-Below the root the tree holds
-the seat's own decisions only (a walk hands over to the playout at another seat's decision:
-the other seats are modelled by the policy, as the search bots' rollouts model them), with
-the policy's choice in the world at hand always among a node's children, and a gentler
-exploration (``PAIRED_EXPLORATION``) and widening (``PAIRED_WIDENING``), so the seat's later
-decisions in the walk leave the policy only where the tree keeps finding better and the
-paired differences stay close to those of the policy's own rollouts.
+perfect pick of eight candidates would gain over the policy's choice, this 83–91%). Below
+the root the tree holds the seat's own decisions only (a walk hands over to the playout at
+another seat's decision: the other seats are modelled by the policy, as the search bots'
+rollouts model them), with the policy's choice in the world at hand always among a node's
+children, and a gentler exploration (``PAIRED_EXPLORATION``) and widening
+(``PAIRED_WIDENING``), so the seat's later decisions in the walk leave the policy only where
+the tree keeps finding better and the paired differences stay close to those of the policy's
+own rollouts.
 """
 
 from __future__ import annotations
