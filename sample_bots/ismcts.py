@@ -42,8 +42,7 @@ PLAYOUT_LIMIT = 1000
 """A random playout stops after this many decisions and is scored where it stands."""
 ROOT_RUNNERS_UP = 7
 """A game's own ISMCTS bot searches the greedy choice and this many runners-up at the root,
-twice the search bot's width: the halving after rounds 2, 4, 8, ... drops the weak ones
-within a few rounds."""
+twice the search bot's width: the halving after rounds 16 and 32 leaves the two best."""
 Choose = Callable[[dict[str, Any], list[dict[str, Any]], int], int]
 """A policy over dicts: (observation, action dicts, seat) -> index, as the greedy bots have."""
 
