@@ -29,7 +29,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,49 +83,38 @@ class Position:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """A decision of greedy self-play: a world rebuilt from the seat's view, the observation,
+    the action dicts, the greedy choice, the static map and the seat."""
+
+    world: Any
+    seen: dict[str, Any]
+    data: list[dict[str, Any]]
+    greedy: int
+    board: Any
+    seat: int
+
+
+@dataclass(frozen=True)
 class Game:
-    """What the benchmark needs of a game: its greedy policy, its root candidates, its map
-    and the reward its ISMCTS bot gives a state."""
+    """What the benchmark needs of a game: its greedy policy, its root candidates (a decision
+    and the runners-up wanted), its map and the reward its ISMCTS bot gives a state."""
 
     name: str
     choose: Callable[[dict[str, Any], list[dict[str, Any]], Any, int], int]
-    candidates: Callable[[Any, dict[str, Any], list[dict[str, Any]], int, Any, int, int], list[int]]
+    candidates: Callable[[Decision, int], list[int]]
     board: Callable[[Any], Any]
     reward: Callable[[Any, int, Any, Any], float]
     searchable: Callable[[list[dict[str, Any]]], bool]
-
-
-def _wabbit_candidates(
-    world: Any,
-    seen: dict[str, Any],
-    data: list[dict[str, Any]],
-    greedy: int,
-    board: Farm,
-    seat: int,
-    runners_up: int,
-) -> list[int]:
-    """Return the Wabbit root candidates (the greedy policy's best scores)."""
-    return wabbit_search.candidates(seen, data, board, seat, runners_up)
-
-
-def _pilfer_candidates(
-    world: Any,
-    seen: dict[str, Any],
-    data: list[dict[str, Any]],
-    greedy: int,
-    board: Board,
-    seat: int,
-    runners_up: int,
-) -> list[int]:
-    """Return the Pilfer root candidates (the best one action ahead, purchases aside)."""
-    return pilfer_search.candidates(world, data, greedy, seat, board, runners_up)
 
 
 GAMES = {
     "wabbit": Game(
         "wabbit",
         wabbit_policy.choose,
-        _wabbit_candidates,
+        lambda at, runners_up: wabbit_search.candidates(
+            at.seen, at.data, at.board, at.seat, runners_up
+        ),
         Farm,
         lambda state, seat, board, config: margin_reward(state, seat, config),
         lambda data: len(data) > 1,
@@ -133,7 +122,9 @@ GAMES = {
     "pilfer": Game(
         "pilfer",
         pilfer_policy.choose,
-        _pilfer_candidates,
+        lambda at, runners_up: pilfer_search.candidates(
+            at.world, at.data, at.greedy, at.seat, at.board, runners_up
+        ),
         Board,
         lambda state, seat, board, config: win_chance(state, seat, board),
         lambda data: sum(a.get("kind") not in pilfer_search.NOT_SEARCHED for a in data) > 1,
@@ -160,9 +151,8 @@ def record(game: Game, args: argparse.Namespace, rng: random.Random) -> list[Pos
                 worlds = view_worlds(engine, seen, config, seat, labels, rng)
                 if worlds is not None:
                     first, sample = worlds
-                    picked = game.candidates(first, seen, data, greedy, board, seat, args.width - 1)
-                    if len(picked) > 1:
-                        positions.append(_position(engine, rollouts, sample, picked, seat, args))
+                    at = Decision(first, seen, data, greedy, board, seat)
+                    positions.extend(_position(game, at, rollouts, sample, args))
             state = engine.apply(state, actions[greedy])
     return positions
 
@@ -179,20 +169,24 @@ def _rollouts(game: Game, engine: Any, board: Any, config: Any) -> Rollouts[Any]
 
 
 def _position(
-    engine: Any,
+    game: Game,
+    at: Decision,
     rollouts: Rollouts[Any],
     sample: Callable[[], Any],
-    picked: Sequence[int],
-    seat: int,
     args: argparse.Namespace,
-) -> Position:
-    """Return the rollouts of ``picked`` (greedy first) in ``--rounds`` shared worlds."""
+) -> list[Position]:
+    """Return the rollouts of the decision's candidates (greedy first) in ``--rounds`` shared
+    worlds, as one position; none when there is only the greedy choice to try."""
+    picked = game.candidates(at, args.width - 1)
+    if len(picked) < 2:
+        return []
+    engine = rollouts.engine
     values = []
     for _ in range(args.rounds):
         world = sample()
         moves = engine.legal_actions(world)
-        values.append([rollouts.run(engine.apply(world, moves[i]), seat) for i in picked])
-    return Position(values)
+        values.append([rollouts.run(engine.apply(world, moves[i]), at.seat) for i in picked])
+    return [Position(values)]
 
 
 class Budget:
