@@ -9,9 +9,10 @@ told from games in any reasonable time, so this benchmark measures them on recor
 1. Greedy self-play of ``--game`` (``--players`` seats, ``--games`` games) stops at about one
    searchable decision in ``1 / --every``; there the game's root candidates (the greedy
    choice and ``--width - 1`` runners-up, as its ISMCTS bot picks them) each play
-   ``--rounds`` greedy rollouts to the seat's next turn in shared sampled worlds, scored as
-   its ISMCTS bot scores them (Wabbit: the VP margin through a logistic; Pilfer: the chance
-   of winning). That is a matrix of rounds by candidates.
+   ``--rounds`` greedy rollouts in shared sampled worlds, as long as its ISMCTS bot plays
+   them (``--turns`` of the seat; Wabbit 2, Pilfer 1) and scored as it scores them (Wabbit:
+   the VP margin through a logistic; Pilfer: the chance of winning). That is a matrix of
+   rounds by candidates.
 2. The first half of the rounds is the pool a search draws from; the second half, never seen
    by a search, gives each candidate's true value.
 3. For every rule, budget (rollouts a decision can afford) and root width, the real
@@ -36,6 +37,7 @@ from typing import Any
 from _common import emit, parse_arguments
 
 from referee.games import get_game
+from sample_bots import pilfer_ismcts, wabbit_ismcts
 from sample_bots.ismcts_tree import PAIRED_CONFIDENCE, PAIRED_PRUNE_ROUNDS
 from sample_bots.montecarlo import (
     CONFIDENCE,
@@ -52,7 +54,6 @@ from sample_bots.pilfer.value import win_chance
 from sample_bots.wabbit import policy as wabbit_policy
 from sample_bots.wabbit import search as wabbit_search
 from sample_bots.wabbit.board import Farm
-from sample_bots.wabbit_ismcts import margin_reward
 
 QUICK = {"games": 1, "rounds": 8, "every": 0.05, "repeats": 1, "budgets": [24]}
 RULES = {
@@ -98,7 +99,8 @@ class Decision:
 @dataclass(frozen=True)
 class Game:
     """What the benchmark needs of a game: its greedy policy, its root candidates (a decision
-    and the runners-up wanted), its map and the reward its ISMCTS bot gives a state."""
+    and the runners-up wanted), its map, the reward its ISMCTS bot gives a state and how many
+    turns of the seat its playouts last."""
 
     name: str
     choose: Callable[[dict[str, Any], list[dict[str, Any]], Any, int], int]
@@ -106,6 +108,7 @@ class Game:
     board: Callable[[Any], Any]
     reward: Callable[[Any, int, Any, Any], float]
     searchable: Callable[[list[dict[str, Any]]], bool]
+    turns: int
 
 
 GAMES = {
@@ -116,8 +119,9 @@ GAMES = {
             at.seen, at.data, at.board, at.seat, runners_up
         ),
         Farm,
-        lambda state, seat, board, config: margin_reward(state, seat, config),
+        lambda state, seat, board, config: wabbit_ismcts.margin_reward(state, seat, config),
         lambda data: len(data) > 1,
+        wabbit_ismcts.PLAYOUT_TURNS,
     ),
     "pilfer": Game(
         "pilfer",
@@ -128,6 +132,7 @@ GAMES = {
         Board,
         lambda state, seat, board, config: win_chance(state, seat, board),
         lambda data: sum(a.get("kind") not in pilfer_search.NOT_SEARCHED for a in data) > 1,
+        pilfer_ismcts.PLAYOUT_TURNS,
     ),
 }
 
@@ -140,7 +145,7 @@ def record(game: Game, args: argparse.Namespace, rng: random.Random) -> list[Pos
     for number in range(args.games):
         state = engine.new_state(config, args.players, args.seed + number)
         board = game.board(engine.static_map(state))
-        rollouts = _rollouts(game, engine, board, config)
+        rollouts = _rollouts(game, engine, board, config, args.turns or game.turns)
         while (seat := engine.to_move(state)) is not None:
             seen = engine.observe(state, seat)
             actions = engine.legal_actions(state)
@@ -157,14 +162,15 @@ def record(game: Game, args: argparse.Namespace, rng: random.Random) -> list[Pos
     return positions
 
 
-def _rollouts(game: Game, engine: Any, board: Any, config: Any) -> Rollouts[Any]:
-    """Return greedy rollouts to the seat's next turn, scored as the game's ISMCTS bot scores."""
+def _rollouts(game: Game, engine: Any, board: Any, config: Any, turns: int) -> Rollouts[Any]:
+    """Return greedy rollouts of ``turns`` turns of the seat, scored as the game's ISMCTS bot
+    scores them."""
     return Rollouts(
         engine,
         lambda seen, data, seat: game.choose(seen, data, board, seat),
         lambda each: engine.status(each).turn_seat,
         lambda end, seat: game.reward(end, seat, board, config),
-        turns=1,
+        turns=turns,
     )
 
 
@@ -265,6 +271,9 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=0.05, help="share of decisions recorded")
     parser.add_argument("--rounds", type=int, default=200, help="rounds per position (half pool)")
     parser.add_argument("--width", type=int, default=8, help="candidates recorded, greedy first")
+    parser.add_argument(
+        "--turns", type=int, default=None, help="rollout horizon (default: the ISMCTS bot's)"
+    )
     parser.add_argument("--widths", type=int, nargs="+", default=[4, 8])
     parser.add_argument("--budgets", type=int, nargs="+", default=[120, 240, 360])
     parser.add_argument("--repeats", type=int, default=8, help="searches per position and rule")
@@ -280,6 +289,7 @@ def main() -> None:
         "players": args.players,
         "positions": len(positions),
         "rounds": args.rounds,
+        "turns": args.turns or GAMES[args.game].turns,
         "recording_s": round(recorded, 1),
         "rules": rules,
     }

@@ -25,6 +25,9 @@ from sample_bots.pilfer.search import candidates
 from sample_bots.pilfer.value import win_chance
 from sample_bots.pilfer_greedy import PilferGreedy
 
+PLAYOUT_TURNS = 1
+"""A playout stops when the searching seat's next turn begins, as the search bot's rollouts do."""
+
 
 class PilferIsmcts(IsmctsBot, PilferGreedy):
     """ISMCTS with greedy playouts to the next turn, scored by the chance of winning."""
@@ -48,7 +51,7 @@ class PilferIsmcts(IsmctsBot, PilferGreedy):
         def turn_seat(state: Any) -> int | None:
             return GAME.status(state).turn_seat
 
-        return Playout(DictPolicy(GAME, greedy), rewards, turn_seat, turns=1)
+        return Playout(DictPolicy(GAME, greedy), rewards, turn_seat, turns=PLAYOUT_TURNS)
 
     def candidates(
         self, match: Match, seen: dict[str, Any], data: list[dict[str, Any]], root: Any

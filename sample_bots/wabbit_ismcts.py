@@ -1,12 +1,14 @@
 """A Wabbit Wampage bot that searches with information-set MCTS (``sample_bots.ismcts``).
 
-Below the tree every seat plays the greedy policy (``sample_bots.wabbit.policy``) until the
-searching seat's next turn begins, as the search bot's rollouts do, and each seat is scored
+Below the tree every seat plays the greedy policy (``sample_bots.wabbit.policy``) through
+the searching seat's next turn, until its turn after that begins (``PLAYOUT_TURNS``; the
+search bot's rollouts stop when its next turn begins), and each seat is scored
 by the search bot's evaluation (VP, carried carrots and the Farmer's VP to come, against the
 best other seat) squashed into [0, 1]. The root searches twice the search bot's candidates
 (the greedy choice and the seven actions the greedy policy scores next best) on common random
 numbers, every round walking each down the tree in one shared determinisation, and keeps
-the greedy choice unless another beats it clearly on the paired differences. Decisions the
+the greedy choice unless another beats it by more than one standard error of the paired
+differences. Decisions the
 engine cannot rebuild (an attack's windows, loot, the discard) use the greedy policy. It
 thinks for a share of its time bank, never more than ``--think-ms`` (default 400) and never
 near the decision deadline.
@@ -28,6 +30,10 @@ from sample_bots.wabbit_greedy import WabbitGreedy
 MARGIN_SCALE = 10.0
 """A lead of this many VP over the best other seat scores about 0.73 (logistic): wide enough
 that the Farmer's opening lead (its planted carrots and standing buildings) is no sure win."""
+PLAYOUT_TURNS = 2
+"""A playout stops when the searching seat's turn has begun this many more times: it plays
+the seat's next turn too, so a move is scored after the replies to it and the seat's answer
+(against the search bot two turns did better than one: docs/bots/strength.md)."""
 
 
 def margin_reward(state: Any, seat: int, config: Any) -> float:
@@ -38,7 +44,7 @@ def margin_reward(state: Any, seat: int, config: Any) -> float:
 
 
 class WabbitIsmcts(IsmctsBot, WabbitGreedy):
-    """ISMCTS with greedy playouts to the next turn and the search bot's evaluation."""
+    """ISMCTS with greedy playouts of two turns and the search bot's evaluation."""
 
     name = "wabbit-ismcts"
     games = ("wabbit",)
@@ -46,7 +52,8 @@ class WabbitIsmcts(IsmctsBot, WabbitGreedy):
     paired = True
 
     def playout(self, match: Match, seen: dict[str, Any]) -> Playout:
-        """Return greedy playouts to the seat's next turn, scored by the VP margin."""
+        """Return greedy playouts of ``PLAYOUT_TURNS`` turns of the seat, scored by the VP
+        margin."""
         farm = self.map_for(seen)
         config = match.config
 
@@ -56,7 +63,7 @@ class WabbitIsmcts(IsmctsBot, WabbitGreedy):
         def rewards(state: Any) -> list[float]:
             return [margin_reward(state, seat, config) for seat in range(match.players)]
 
-        return Playout(DictPolicy(GAME, greedy), rewards, turn_seat, turns=1)
+        return Playout(DictPolicy(GAME, greedy), rewards, turn_seat, turns=PLAYOUT_TURNS)
 
     def candidates(
         self, match: Match, seen: dict[str, Any], data: list[dict[str, Any]], root: Any
