@@ -20,8 +20,9 @@ told from games in any reasonable time, so this benchmark measures them on recor
    candidate it picks scores its true value minus the greedy choice's.
 
 Prints JSON: per rule, width and budget the mean gain over the greedy choice (in thousandths
-of a reward, with its standard error) and how often it left the greedy choice; ``oracle`` is
-the gain of always picking the truly best candidate of the width. ``--quick``: one short game.
+of a reward, with its standard error) and how often it left the greedy choice;
+``oracle_per_mille`` is the gain of always picking the truly best candidate of the width.
+``--quick``: one short game.
 """
 
 from __future__ import annotations
