@@ -197,7 +197,7 @@ def _position(
 
 
 class Budget:
-    """A deadline that passes after a number of rollouts (so every rule gets the same)."""
+    """A ``Stop`` that passes after a number of rollouts (so every rule gets the same)."""
 
     def __init__(self, rollouts: int) -> None:
         self.left = rollouts
@@ -223,7 +223,7 @@ def pick(position: Position, width: int, budget: int, rule: str, rng: random.Ran
         return pool[row][column]
 
     columns = list(position.columns())[:width]
-    return improve(columns, 0, sample_world, simulate, spent, prune_rounds, confidence)  # type: ignore[arg-type]
+    return improve(columns, 0, sample_world, simulate, spent, prune_rounds, confidence)
 
 
 def measure(positions: list[Position], args: argparse.Namespace) -> list[dict[str, object]]:

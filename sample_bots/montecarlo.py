@@ -25,7 +25,7 @@ import ruckus
 from ruckus.v1 import bot_pb2
 
 from referee.games.base import Game, GameError, Resampling
-from sample_bots.support import Deadline, as_dict, think_seconds
+from sample_bots.support import Deadline, Stop, as_dict, think_seconds
 
 World = TypeVar("World")
 PRUNE_ROUNDS = frozenset({2, 4, 8, 16, 32})
@@ -148,7 +148,7 @@ def improve(
     greedy: int,
     sample_world: Callable[[], World | None],
     simulate: Callable[[World, int], float],
-    deadline: Deadline,
+    deadline: Stop,
     prune_rounds: frozenset[int] = PRUNE_ROUNDS,
     confidence: float = CONFIDENCE,
 ) -> int:

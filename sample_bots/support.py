@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Protocol
 
 from google.protobuf import json_format
 
@@ -25,6 +25,14 @@ def think_seconds(decision_ms: int, bank_ms: int, decisions_left: int, cap_secon
     per_decision = decision_ms / 1000.0 * 0.5 - SAFETY_SECONDS
     share = bank_ms / 1000.0 / max(decisions_left, 1)
     return max(0.0, min(per_decision, share, cap_seconds))
+
+
+class Stop(Protocol):
+    """What tells a search to stop: a ``Deadline``, or a fixed budget of work."""
+
+    def passed(self) -> bool:
+        """Return whether the search must stop."""
+        ...
 
 
 class Deadline:

@@ -2,16 +2,15 @@
 
 Below the tree every seat plays the greedy policy (``sample_bots.wabbit.policy``) through
 the searching seat's next turn, until its turn after that begins (``PLAYOUT_TURNS``; the
-search bot's rollouts stop when its next turn begins), and each seat is scored
-by the search bot's evaluation (VP, carried carrots and the Farmer's VP to come, against the
-best other seat) squashed into [0, 1]. The root searches twice the search bot's candidates
-(the greedy choice and the seven actions the greedy policy scores next best) on common random
-numbers, every round walking each down the tree in one shared determinisation, and keeps
-the greedy choice unless another beats it by more than one standard error of the paired
-differences. Decisions the
-engine cannot rebuild (an attack's windows, loot, the discard) use the greedy policy. It
-thinks for a share of its time bank, never more than ``--think-ms`` (default 400) and never
-near the decision deadline.
+search bot's rollouts stop when its next turn begins), and each seat is scored by the search
+bot's evaluation (VP, carried carrots and the Farmer's VP to come, against the best other
+seat) squashed into [0, 1]. The root searches twice the search bot's candidates (the greedy
+choice and the seven actions the greedy policy scores next best) on common random numbers,
+every round walking each down the tree in one shared determinisation, and keeps the greedy
+choice unless another beats it by more than one standard error of the paired differences.
+Decisions the engine cannot rebuild (an attack's windows, loot, the discard) use the greedy
+policy. It thinks for a share of its time bank, never more than ``--think-ms`` (default 400)
+and never near the decision deadline.
 """
 
 from __future__ import annotations
