@@ -25,7 +25,7 @@ import dataclasses
 import random
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 import ruckus
@@ -43,8 +43,6 @@ PLAYOUT_LIMIT = 1000
 ROOT_RUNNERS_UP = 7
 """A game's own ISMCTS bot searches the greedy choice and this many runners-up at the root,
 twice the search bot's width: the halving after rounds 16 and 32 leaves the two best."""
-Choose = Callable[[dict[str, Any], list[dict[str, Any]], int], int]
-"""A policy over dicts: (observation, action dicts, seat) -> index, as the greedy bots have."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,29 +58,6 @@ class Match:
     def model(self) -> Resampling[Any]:
         """Return the engine as a forward model (the bot plays only games that resample)."""
         return cast(Resampling[Any], self.engine)
-
-
-class DictPolicy:
-    """A policy over dicts (``Choose``) as playouts call it: (state, actions) -> index; each
-    action's dict is built once."""
-
-    def __init__(self, engine: Game[Any, Any], choose: Choose) -> None:
-        self.engine = engine
-        self.choose = choose
-        self.memo: dict[Any, dict[str, Any]] = {}
-
-    def __call__(self, state: Any, actions: Sequence[Any]) -> int:
-        """Return the policy's choice among ``actions`` (the legal actions of ``state``)."""
-        engine, memo = self.engine, self.memo
-        mover = engine.to_move(state)
-        assert mover is not None
-        data = []
-        for action in actions:
-            known = memo.get(action)
-            if known is None:
-                known = memo[action] = engine.action_data(action)
-            data.append(known)
-        return self.choose(engine.observe(state, mover), data, mover)
 
 
 class IsmctsBot(ruckus.Bot):

@@ -47,6 +47,36 @@ def engine_config(engine: Game[Any, Any], scenario: str, values: dict[str, Any])
         return engine.make_config(scenario)
 
 
+class DictPolicy:
+    """A policy over dicts (``Policy``) as a forward model's playouts call it: (state, its
+    legal actions) -> index. Each action's dict is built once (actions are immutable and
+    hashable), and a lone action is played without asking the policy (nor observing)."""
+
+    def __init__(self, engine: Game[Any, Any], policy: Policy) -> None:
+        self.engine = engine
+        self.policy = policy
+        self.memo: dict[Any, dict[str, Any]] = {}
+
+    def __call__(self, state: Any, actions: Sequence[Any]) -> int:
+        """Return the policy's choice among ``actions`` (the legal actions of ``state``)."""
+        if len(actions) == 1:
+            return 0
+        engine = self.engine
+        mover = engine.to_move(state)
+        assert mover is not None
+        data = [self.action_dict(action) for action in actions]
+        return self.policy(engine.observe(state, mover), data, mover)
+
+    def action_dict(self, action: Any) -> dict[str, Any]:
+        """Return the action as the policy reads it (built once per distinct action)."""
+        data = self.memo.get(action)
+        if data is None:
+            if len(self.memo) > MEMO_LIMIT:
+                self.memo.clear()
+            data = self.memo[action] = self.engine.action_data(action)
+        return data
+
+
 @dataclasses.dataclass(frozen=True)
 class Rollouts(Generic[World]):
     """How one game plays its rollouts: every seat greedy for ``turns`` turns of the searcher.
@@ -62,17 +92,19 @@ class Rollouts(Generic[World]):
     evaluate: Callable[[World, int], float]
     turns: int | None
     limit: int = 2000
-    memo: dict[Any, dict[str, Any]] = dataclasses.field(default_factory=dict, compare=False)
-    """Action dicts by action (actions are immutable and hashable), so each is built once."""
+    greedy: DictPolicy = dataclasses.field(init=False, compare=False)
+    """``policy`` over the engine's states."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "greedy", DictPolicy(self.engine, self.policy))
 
     def run(self, state: World, seat: int) -> float:
         """Play greedily from ``state`` to the horizon; return its value for ``seat``."""
-        engine = self.engine
+        engine, greedy = self.engine, self.greedy
         away = self.turn_seat(state) != seat
         turns_begun = 0
         for _ in range(self.limit):
-            mover = engine.to_move(state)
-            if mover is None:
+            if engine.to_move(state) is None:
                 break
             mine = self.turn_seat(state) == seat
             if away and mine:
@@ -81,19 +113,8 @@ class Rollouts(Generic[World]):
                     break
             away = not mine
             actions = engine.legal_actions(state)
-            data = [self.action_dict(action) for action in actions]
-            index = self.policy(engine.observe(state, mover), data, mover)
-            state = engine.apply(state, actions[index])
+            state = engine.apply(state, actions[greedy(state, actions)])
         return self.evaluate(state, seat)
-
-    def action_dict(self, action: Any) -> dict[str, Any]:
-        """Return the action as the policy reads it (built once per distinct action)."""
-        data = self.memo.get(action)
-        if data is None:
-            if len(self.memo) > MEMO_LIMIT:
-                self.memo.clear()
-            data = self.memo[action] = self.engine.action_data(action)
-        return data
 
 
 def view_worlds(

@@ -18,8 +18,9 @@ import sys
 from typing import Any
 
 from referee.games.pilfer import GAME
-from sample_bots.ismcts import ROOT_RUNNERS_UP, DictPolicy, IsmctsBot, Match, serve
+from sample_bots.ismcts import ROOT_RUNNERS_UP, IsmctsBot, Match, serve
 from sample_bots.ismcts_tree import Playout
+from sample_bots.montecarlo import DictPolicy
 from sample_bots.pilfer import policy
 from sample_bots.pilfer.search import candidates
 from sample_bots.pilfer.value import win_chance

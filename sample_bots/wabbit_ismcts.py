@@ -20,8 +20,9 @@ import sys
 from typing import Any
 
 from referee.games.wabbit import GAME
-from sample_bots.ismcts import ROOT_RUNNERS_UP, DictPolicy, IsmctsBot, Match, serve
+from sample_bots.ismcts import ROOT_RUNNERS_UP, IsmctsBot, Match, serve
 from sample_bots.ismcts_tree import Playout
+from sample_bots.montecarlo import DictPolicy
 from sample_bots.wabbit import policy
 from sample_bots.wabbit.search import candidates, evaluate, turn_seat
 from sample_bots.wabbit_greedy import WabbitGreedy

@@ -12,7 +12,7 @@ from ruckus.v1 import bot_pb2
 
 from referee.games import get_game
 from referee.transport.codec import codec_for
-from sample_bots.montecarlo import SETTLED_ROUNDS, Rollouts, engine_config, improve
+from sample_bots.montecarlo import SETTLED_ROUNDS, DictPolicy, Rollouts, engine_config, improve
 from sample_bots.pilfer import policy as pilfer_policy
 from sample_bots.pilfer.board import Board
 from sample_bots.pilfer_search import PilferSearch
@@ -206,6 +206,24 @@ def test_rollouts_build_each_action_dict_once_and_as_the_engine_does(game: str):
         turns=1,
     )
     for action in engine.legal_actions(state):
-        data = rollouts.action_dict(action)
+        data = rollouts.greedy.action_dict(action)
         assert data == engine.action_data(action)
-        assert rollouts.action_dict(action) is data
+        assert rollouts.greedy.action_dict(action) is data
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_a_lone_action_is_played_without_asking_the_policy(game: str):
+    engine = get_game(game)
+    state = engine.new_state(engine.make_config(), 2, 4)
+    asked = []
+
+    def policy(seen: dict, data: list, seat: int) -> int:
+        asked.append(len(data))
+        return len(data) - 1
+
+    greedy = DictPolicy(engine, policy)
+    actions = engine.legal_actions(state)
+    assert greedy(state, actions[:1]) == 0
+    assert asked == []
+    assert greedy(state, actions) == len(actions) - 1
+    assert asked == [len(actions)]
