@@ -36,6 +36,7 @@ HEADLINES = {
     "wabbit_engine": ("players_2", "players_4"),
     "sandbox": ("round_trip", "games_per_s", "median_games_per_s_ratio_to_none"),
     "root_rules": ("rules",),
+    "rollouts": ("pilfer_2p", "wabbit_2p"),
     "scale": ("store", "rss", "ray", "league"),
     "sprt": ("scenarios",),
     "strength": ("pairings",),
