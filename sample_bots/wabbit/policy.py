@@ -83,6 +83,10 @@ class WabbitView:
         self.whomp_vp = 2.0 if self.season == "autumn" else 1.0
         sides = {int(s.get("seat", 0)): s.get("side", "") for s in observation.get("seats", [])}
         self.farmer_side = sides.get(seat) == "farmer"
+        self.goals: dict[int, Cell | None] = {}
+        """Each character's goal once asked for (the view does not change)."""
+        self.out: list[dict[str, Any]] | None = None
+        """The enemies out and about once asked for."""
 
     def active(self) -> dict[str, Any] | None:
         """Return the active character."""
@@ -91,11 +95,13 @@ class WabbitView:
 
     def enemies(self) -> list[dict[str, Any]]:
         """Return the characters of other seats that are out and about."""
-        return [
-            c
-            for c in self.chars.values()
-            if int(c.get("owner", 0)) != self.seat and not c.get("at_home")
-        ]
+        if self.out is None:
+            self.out = [
+                c
+                for c in self.chars.values()
+                if int(c.get("owner", 0)) != self.seat and not c.get("at_home")
+            ]
+        return self.out
 
     def distance(self, start: Cell, goal: Cell) -> int:
         """Return the walking distance between two cells (99 when unreachable)."""
@@ -112,6 +118,13 @@ class WabbitView:
 
     def goal(self, char: dict[str, Any]) -> Cell | None:
         """Return where ``char`` should walk to now."""
+        key = int(char.get("id", 0))
+        if key not in self.goals:
+            self.goals[key] = self._goal(char)
+        return self.goals[key]
+
+    def _goal(self, char: dict[str, Any]) -> Cell | None:
+        """Return where ``char`` should walk to now, worked out afresh."""
         here = cell_of(char)
         if int(char.get("carrots", 0)) > 0:
             return (int(char.get("home_x", 0)), int(char.get("home_y", 0)))
