@@ -73,3 +73,18 @@ def test_search_answers_a_legal_index_within_its_deadline():
             searched += 1
         state = GAME.apply(state, actions[greedy(observation, data, seat)])
     assert searched == 3
+
+
+def test_a_view_works_out_each_goal_once_and_as_afresh():
+    state = GAME.new_state(GAME.make_config(), 4, 6)
+    for _ in range(300):
+        seat = GAME.to_move(state)
+        if seat is None:
+            break
+        view = policy.WabbitView(GAME.observe(state, seat), FARM, seat)
+        for char in view.chars.values():
+            goal = view.goal(char)
+            assert view.goal(char) is goal or goal is None
+            assert goal == policy.WabbitView(view.obs, FARM, seat).goal(char)
+        actions = GAME.legal_actions(state)
+        state = GAME.apply(state, actions[random.Random(len(actions)).randrange(len(actions))])
