@@ -6,8 +6,9 @@ horizon (``sample_bots.montecarlo.Rollouts`` for search, a walk down the ISMCTS 
 ``Playout`` for ISMCTS). How many of those fit in a decision's time is what their strength is
 bought with. Greedy self-play of each game (``--games``, from ``--seed``) stops at about one
 decision in ``1 / --every`` where the search bots would search; there each bot runs ``--rounds``
-rounds of its own candidates in fresh worlds, with its own horizon and scoring (the bots'
-objects, as a match builds them). Prints JSON: per game and seat count the median over
+rounds in fresh worlds, with its own horizon and scoring: search over the first four legal
+actions (as many as its candidates), ISMCTS over its own root candidates (the bots' objects,
+as a match builds them). Prints JSON: per game and seat count the median over
 ``--repeats`` of the CPU microseconds a rollout (search) and a walk (ISMCTS) take (process time,
 so that a busy host stretches them less), and how many a second. A/B a change by running this
 file with ``PYTHONPATH`` set to each tree. ``--quick``: one short game.
@@ -95,8 +96,8 @@ def record(game: str, players: int, args: argparse.Namespace) -> list[Position]:
 
 
 def search_rollout_us(game: str, positions: list[Position], rounds: int, seed: int) -> float:
-    """Return the microseconds a search rollout takes: ``rounds`` of each decision's four
-    candidates, each in a fresh world."""
+    """Return the CPU microseconds a search rollout takes: ``rounds`` of each decision's first
+    four legal actions (as many as search's candidates), each round in a fresh world."""
     engine, kit = get_game(game), KITS[game]
     config = engine_config(engine, engine.spec.default_scenario, {})
     rng, done, began = random.Random(seed), 0, time.process_time()
@@ -115,7 +116,7 @@ def search_rollout_us(game: str, positions: list[Position], rounds: int, seed: i
 
 
 def ismcts_walk_us(game: str, positions: list[Position], rounds: int, seed: int) -> float:
-    """Return the microseconds an ISMCTS walk takes: ``rounds`` of each decision's root
+    """Return the CPU microseconds an ISMCTS walk takes: ``rounds`` of each decision's root
     candidates (the bot's own), each walked down one tree in a shared fresh world."""
     engine, kit, codec = get_game(game), KITS[game], codec_for(game)
     bot = kit.ismcts(seed=seed)
