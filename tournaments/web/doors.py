@@ -131,6 +131,10 @@ class TokenDoor:
         elif self.open_reads and scope["method"] not in UNSAFE_METHODS:
             await self.app(scope, receive, send)
         else:
+            if scope["method"] in UNSAFE_METHODS:
+                # Read the body first: closing on an unread body resets the connection,
+                # and the client may lose the 401 with it.
+                await _body(receive, MAX_FORM_BYTES)
             await _refuse(send, 401, "a token is needed: Authorization: Bearer <token>")
 
     def _right(self, given: str) -> bool:
