@@ -33,7 +33,13 @@ from ruckus.v1 import bot_pb2
 
 from referee.games.base import Game, Resampling
 from referee.games.registry import get_plugin
-from sample_bots.ismcts_tree import Playout, Search, placement_rewards
+from sample_bots.ismcts_tree import (
+    PAIRED_CONFIDENCE,
+    PAIRED_PRUNE_ROUNDS,
+    Playout,
+    Search,
+    placement_rewards,
+)
 from sample_bots.montecarlo import engine_config
 from sample_bots.registry import searchable_games
 from sample_bots.support import Deadline, think_seconds
@@ -42,7 +48,8 @@ PLAYOUT_LIMIT = 1000
 """A random playout stops after this many decisions and is scored where it stands."""
 ROOT_RUNNERS_UP = 7
 """A game's own ISMCTS bot searches the greedy choice and this many runners-up at the root,
-twice the search bot's width: the halving after rounds 16 and 32 leaves the two best."""
+twice the search bot's width: the halving (after rounds 16 and 32 by default) leaves the two
+best."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,6 +81,11 @@ class IsmctsBot(ruckus.Bot):
     """Whether to compare the root actions on common random numbers and keep the playout
     policy's choice unless one clearly beats it (for a strong policy; a random one is no
     default worth keeping)."""
+    prune_rounds = PAIRED_PRUNE_ROUNDS
+    """A paired search drops the worse half of its root candidates after these rounds."""
+    confidence = PAIRED_CONFIDENCE
+    """A paired search leaves the policy's choice for a candidate that beats it by more than
+    this many standard errors of the paired differences."""
 
     def __init__(self, think_ms: int | None = None, seed: int | None = None) -> None:
         super().__init__()
@@ -116,7 +128,15 @@ class IsmctsBot(ruckus.Bot):
             return candidates[0]
         playout = self.playout(match, seen)
         search = Search(
-            engine, playout, model.resample, match.seat, self.rng, candidates, self.paired
+            engine,
+            playout,
+            model.resample,
+            match.seat,
+            self.rng,
+            candidates,
+            self.paired,
+            self.prune_rounds,
+            self.confidence,
         )
         return search.run(root, deadline)
 

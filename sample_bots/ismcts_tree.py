@@ -22,9 +22,10 @@ engine's states are values, so each walk starts from the same one), keeping each
 reward per round. After rounds 16 and 32 the worse half is dropped (never the policy's
 choice), and the search plays another action than the policy's only if it beats it by more
 than one standard error of the paired differences (``PAIRED_PRUNE_ROUNDS``,
-``PAIRED_CONFIDENCE``; the search bots halve from round 2 on and want two standard errors:
-on recorded Wabbit positions, ``benchmarks/root_rules.py``, that gets 62–67% of what a
-perfect pick of eight candidates would gain over the policy's choice, this 83–91%). Below
+``PAIRED_CONFIDENCE``, the defaults of ``prune_rounds`` and ``confidence``; the search bots,
+and the Pilfer ISMCTS bot, halve from round 2 on and want two standard errors: on recorded
+Wabbit positions, ``benchmarks/root_rules.py``, that gets 62–67% of what a perfect pick of
+eight candidates would gain over the policy's choice, the default 83–91%). Below
 the root the tree holds the seat's own decisions only (a walk hands over to the playout at
 another seat's decision: the other seats are modelled by the policy, as the search bots'
 rollouts model them), with the policy's choice in the world at hand always among a node's
@@ -151,6 +152,10 @@ class Search:
     rng: random.Random
     candidates: Sequence[int] | None = None
     paired: bool = False
+    prune_rounds: frozenset[int] = PAIRED_PRUNE_ROUNDS
+    """The rounds after which a paired search drops the worse half of its root candidates."""
+    confidence: float = PAIRED_CONFIDENCE
+    """How many standard errors another root candidate must beat the policy's choice by."""
     tree: Node = dataclasses.field(default_factory=Node)
     iterations: int = 0
 
@@ -186,8 +191,8 @@ class Search:
             sample_world,
             simulate,
             deadline,
-            prune_rounds=PAIRED_PRUNE_ROUNDS,
-            confidence=PAIRED_CONFIDENCE,
+            prune_rounds=self.prune_rounds,
+            confidence=self.confidence,
         )
 
     def best(self, actions: Sequence[Any], root: Any) -> int:

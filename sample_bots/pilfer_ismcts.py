@@ -5,11 +5,13 @@ searching seat's next turn begins, as the search bot's rollouts do, and each sea
 by its chance of winning from there (``sample_bots.pilfer.value``, 1 or 0 once the game is
 over). The root searches twice the search bot's candidates (the greedy choice and the seven
 other actions, purchases aside, that look best one action ahead) on common random numbers,
-every round walking each down the tree in one shared determinisation, and keeps the greedy
-choice unless another beats it clearly on the paired differences. Decisions the engine cannot
-rebuild (every one but MAIN and ACTIVATION) use the greedy policy. It thinks for a share of
-its time bank, never more than ``--think-ms`` (default 800) and never near the decision
-deadline.
+every round walking each down the tree in one shared determinisation. As the search bot
+does, it drops the worse half after rounds 2, 4, 8, 16 and 32 and keeps the greedy choice
+unless another beats it by more than two standard errors of the paired differences (the
+default rule of the ISMCTS bots, later halving and one standard error, lost to search here).
+Decisions the engine cannot rebuild (every one but MAIN and ACTIVATION) use the greedy
+policy. It thinks for a share of its time bank, never more than ``--think-ms`` (default 800)
+and never near the decision deadline.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 from referee.games.pilfer import GAME
 from sample_bots.ismcts import ROOT_RUNNERS_UP, IsmctsBot, Match, serve
 from sample_bots.ismcts_tree import Playout
-from sample_bots.montecarlo import DictPolicy
+from sample_bots.montecarlo import CONFIDENCE, PRUNE_ROUNDS, DictPolicy
 from sample_bots.pilfer import policy
 from sample_bots.pilfer.search import candidates
 from sample_bots.pilfer.value import win_chance
@@ -38,6 +40,11 @@ class PilferIsmcts(IsmctsBot, PilferGreedy):
     default_think_ms = 800
     decisions_per_round = 7
     paired = True
+    prune_rounds = PRUNE_ROUNDS
+    """The search bot's halving, after rounds 2, 4, 8, 16 and 32: the default (later halving,
+    one standard error) left the greedy choice on noise and lost to search in Pilfer."""
+    confidence = CONFIDENCE
+    """The search bot's two standard errors (see ``prune_rounds``)."""
 
     def playout(self, match: Match, seen: dict[str, Any]) -> Playout:
         """Return greedy playouts to the seat's next turn, scored by each seat's win chance."""
