@@ -7,7 +7,9 @@
 * **Token.** With a token every request must carry it: ``Authorization: Bearer <token>``, or
   the ``ruckus_token`` cookie, or once ``?token=<token>`` in a link, which sets that cookie
   (HttpOnly, SameSite=Strict). Tokens are compared in constant time. With ``open_reads`` (an
-  arena served on loopback) reading needs no token: only what may change something does.
+  arena served on loopback) reading needs no token: only what may change something does. A
+  refused request's body is read first (up to :data:`MAX_FORM_BYTES`), so the client gets
+  its 401, not a reset connection.
 * **CSRF.** Every request that may change something (POST, PUT, PATCH, DELETE) must carry the
   ``ruckus_csrf`` cookie's value back, as the ``X-CSRF-Token`` header or the ``csrf_token``
   form field (:func:`csrf_field` writes it into a form), and an ``Origin``, when sent, must be
