@@ -32,6 +32,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import ruckus
@@ -249,6 +250,11 @@ def spill(where: str) -> None:
             write_mb(folder / f"more{written}", 32)
         print(f"spilled {written} MB into each of {where}", flush=True)
     report(True, f"spill {where}", "400 MB each")
+    time.sleep(SPILL_HOLD_SECONDS)  # hold it, as a bot would: the watchdog's check is periodic
+
+
+SPILL_HOLD_SECONDS = 5.0
+"""How long the spill holds what it wrote before it plays on (the watchdog stops it sooner)."""
 
 
 SPILLED = ("/tmp", "/var/tmp", "/dev/shm")
