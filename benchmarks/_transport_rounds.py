@@ -1,7 +1,7 @@
 """The round trips ``transport.py`` times, each against a process of its own: the referee's
-player to a bot (``RefereeRounds`` and its step-by-step and encoded-beforehand kinds) and a
-bare gRPC echo (``EchoRounds``), and the two servers those processes run
-(``python benchmarks/_transport_rounds.py --echo-server`` or ``--answer-server``).
+player to a bot (``RefereeRounds`` and its step-by-step, observation-kept and
+encoded-beforehand kinds) and a bare gRPC echo (``EchoRounds``), and the two servers those
+processes run (``python benchmarks/_transport_rounds.py --echo-server`` or ``--answer-server``).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import functools
 import queue
 import sys
 import threading
@@ -16,6 +17,7 @@ import time
 from collections.abc import Iterator
 from concurrent import futures
 from pathlib import Path
+from typing import Any
 
 import grpc
 import ruckus
@@ -24,10 +26,12 @@ from ruckus.serve import listen_address
 from ruckus.v1 import bot_pb2
 
 from referee.games import get_game
+from referee.games.base import IdentityMemo
 from referee.match import Clocks, MatchInfo
 from referee.match.player import DecisionPrompt
 from referee.transport.bots import open_players, parse_bot
 from referee.transport.codec import codec_for
+from referee.transport.codec.game_codec import GameCodec
 from referee.transport.messages import decision_request
 from referee.transport.player import GrpcPlayer
 from referee.transport.process import BotProcess
@@ -144,6 +148,40 @@ class PhasedRounds(RefereeRounds):
         self.phases["wait"].append(answered - encoded)
         self.phases["decode"].append(decoded - answered)
         return decoded - began
+
+
+@dataclasses.dataclass(frozen=True)
+class KeptObservationCodec(GameCodec):
+    """A codec that encodes each observation object once and keeps its bytes: a request then
+    costs what it would if the observation cost nothing to send (the best an observation sent
+    as changes could do); the rest of the request is encoded as in a match."""
+
+    def observation_field(self, data: dict[str, Any]) -> bytes:
+        """Return the observation's bytes, encoded at its first request."""
+        encoded: bytes = self._kept(data)
+        return encoded
+
+    @functools.cached_property
+    def _kept(self) -> IdentityMemo:
+        return IdentityMemo(functools.partial(GameCodec.observation_field, self), limit=4096)
+
+
+class ObservationKeptRounds(RefereeRounds):
+    """The referee's decisions with every observation's bytes kept from before
+    (:class:`KeptObservationCodec`): what encoding the rest of a request adds."""
+
+    def __init__(
+        self, prompts: list[DecisionPrompt], stack: contextlib.ExitStack, work: Path
+    ) -> None:
+        super().__init__(prompts, stack, work)
+        assert isinstance(self.player, GrpcPlayer)
+        codec = self.player.codec
+        kept = KeptObservationCodec(
+            codec.field, codec.encode_fix, codec.decode_fix, codec.shared_lists
+        )
+        for prompt in prompts:
+            kept.observation_field(prompt.observation)
+        self.player.codec = kept
 
 
 class EncodedRounds(RefereeRounds):

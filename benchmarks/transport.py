@@ -18,10 +18,15 @@ bot's side (the SDK and its choice) as it runs there. ``referee_floor`` is the l
 referee can take on this transport: the player's stream sending each request already encoded
 to a bot that answers at once through the Python SDK (it parses the request and plays the
 first action), the answer decoded; ``floor_ratio_median`` is that over the echo.
-``referee_requests_encoded_beforehand`` is the same stream to the random bot, so
+``referee_requests_encoded_beforehand`` is the same stream to the random bot, and
+``referee_observation_encoded_beforehand`` the referee's decisions with each observation's
+bytes kept from before (the rest of the request encoded as in a match: the most an observation
+sent as changes could save; ``observation_kept_ratio_median`` is that over the echo), so
 ``in_round_trip_split_us`` splits the round trip beyond the echo as it runs: encoding the
-request, the random bot's choice, and the SDK with the answer. The round trips and the
-servers their processes run are in ``_transport_rounds.py``.
+observation, encoding the rest of the request, the random bot's choice, and the SDK with the
+answer. ``split_us.encode_request_after_wait_us`` is the encoding timed right after a sleep as
+long as an echo, as it follows a wait in a match (``encode_request_us`` times it back to back).
+The round trips and the servers their processes run are in ``_transport_rounds.py``.
 Usage: ``python benchmarks/transport.py [--rounds N] [--quick]``; ``--quick`` times 100 rounds
 of each, a check that it runs.
 """
@@ -33,6 +38,7 @@ import contextlib
 import itertools
 import statistics
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,6 +48,7 @@ from _transport_rounds import (
     ANSWER_AT_ONCE,
     EchoRounds,
     EncodedRounds,
+    ObservationKeptRounds,
     PhasedRounds,
     RefereeRounds,
     ThreadedEchoRounds,
@@ -53,10 +60,13 @@ from referee.match import MatchSetup, run_match
 from referee.match.player import BotIdentity, DecisionPrompt
 from referee.match.random_player import RandomPlayer
 from referee.transport.codec import codec_for
+from referee.transport.codec.game_codec import GameCodec
 from referee.transport.messages import decision_request
 from sample_bots.random_bot import RandomBot
 
 QUICK = {"rounds": 100}
+WAIT_SECONDS = 0.0003
+"""How long ``encode_request_after_wait_us`` sleeps before each encoding: about an echo."""
 
 
 class PromptRecorder(RandomPlayer):
@@ -156,17 +166,31 @@ def split(prompts: list[DecisionPrompt], payloads: list[bytes]) -> dict[str, flo
     return {
         "observe_us": round(per_call(observe), 1),
         "encode_request_us": round(per_call(lambda: decision_request(next_prompt(), codec)), 1),
+        "encode_request_after_wait_us": round(after_wait(prompts, codec), 1),
         "decode_answer_us": round(per_call(decode), 1),
         "bot_sdk_and_choice_us": round(per_call(bot_side), 1),
     }
+
+
+def after_wait(prompts: list[DecisionPrompt], codec: GameCodec, calls: int = 1000) -> float:
+    """Return the median µs of encoding the match's requests in turn, each right after a sleep
+    of ``WAIT_SECONDS`` (work that follows a wait runs slower than in a loop)."""
+    times = []
+    for number in range(calls):
+        time.sleep(WAIT_SECONDS)
+        began = time.perf_counter()
+        decision_request(prompts[number % len(prompts)], codec)
+        times.append(time.perf_counter() - began)
+    return statistics.median(times) * 1e6
 
 
 def measure(
     prompts: list[DecisionPrompt], payloads: list[bytes], rounds: int, block: int = 20
 ) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     """Time the referee, the echo, the echo through a reader thread, the referee step by step,
-    the referee with its requests encoded beforehand and the floor (those requests, a bot that
-    answers at once) in rotating blocks, so a busy machine slows them alike; drop a warm-up.
+    the referee with its observations encoded beforehand, with its whole requests encoded
+    beforehand and the floor (those requests, a bot that answers at once) in rotating blocks,
+    so a busy machine slows them alike; drop a warm-up.
     Return the round trips by kind and the steps of the step-by-step rounds."""
     with tempfile.TemporaryDirectory() as work, contextlib.ExitStack() as stack:
         kinds: dict[str, RefereeRounds | EchoRounds] = {
@@ -174,6 +198,7 @@ def measure(
             "echo": EchoRounds(payloads, stack, Path(work)),
             "threaded": ThreadedEchoRounds(payloads, stack, Path(work)),
             "phased": PhasedRounds(prompts, stack, Path(work)),
+            "kept": ObservationKeptRounds(prompts, stack, Path(work)),
             "encoded": EncodedRounds(payloads, stack, Path(work)),
             "floor": EncodedRounds(payloads, stack, Path(work), ANSWER_AT_ONCE),
         }
@@ -210,6 +235,7 @@ def main() -> None:
         "referee_decision": summary(referee),
         "bare_echo": summary(echo),
         "echo_via_reader_thread": summary(threaded),
+        "referee_observation_encoded_beforehand": summary(times["kept"]),
         "referee_requests_encoded_beforehand": summary(times["encoded"]),
         "referee_floor": summary(times["floor"]),
     }
@@ -218,6 +244,11 @@ def main() -> None:
     )
     result["floor_ratio_median"] = round(
         result["referee_floor"]["median_us"] / result["bare_echo"]["median_us"], 2
+    )
+    result["observation_kept_ratio_median"] = round(
+        result["referee_observation_encoded_beforehand"]["median_us"]
+        / result["bare_echo"]["median_us"],
+        2,
     )
     result["target_ratio_median"] = 1.2
     extra = result["referee_decision"]["median_us"] - result["bare_echo"]["median_us"]
@@ -232,7 +263,8 @@ def main() -> None:
     }
     medians = {name: statistics.median(values) * 1e6 for name, values in times.items()}
     result["in_round_trip_split_us"] = {
-        "encoding_request": round(medians["referee"] - medians["encoded"], 1),
+        "encoding_observation": round(medians["referee"] - medians["kept"], 1),
+        "encoding_rest_of_request": round(medians["kept"] - medians["encoded"], 1),
         "random_bot_choice": round(medians["encoded"] - medians["floor"], 1),
         "sdk_and_answer": round(medians["floor"] - medians["echo"], 1),
     }

@@ -41,7 +41,12 @@ HEADLINES = {
     "sprt": ("scenarios",),
     "strength": ("pairings",),
     "tournament": ("runs", "median_paired_ratio"),
-    "transport": ("referee_decision", "bare_echo", "ratio_median"),
+    "transport": (
+        "referee_decision",
+        "bare_echo",
+        "ratio_median",
+        "observation_kept_ratio_median",
+    ),
 }
 """The figures each known benchmark reports; they must be there and not empty."""
 
