@@ -161,6 +161,12 @@ class KeptObservationCodec(GameCodec):
         encoded: bytes = self._kept(data)
         return encoded
 
+    @classmethod
+    def keeping(cls, codec: GameCodec) -> KeptObservationCodec:
+        """Return ``codec``, keeping each observation's bytes."""
+        fields = dataclasses.fields(codec)
+        return cls(**{field.name: getattr(codec, field.name) for field in fields if field.init})
+
     @functools.cached_property
     def _kept(self) -> IdentityMemo:
         return IdentityMemo(functools.partial(GameCodec.observation_field, self), limit=4096)
@@ -175,10 +181,7 @@ class ObservationKeptRounds(RefereeRounds):
     ) -> None:
         super().__init__(prompts, stack, work)
         assert isinstance(self.player, GrpcPlayer)
-        codec = self.player.codec
-        kept = KeptObservationCodec(
-            codec.field, codec.encode_fix, codec.decode_fix, codec.shared_lists
-        )
+        kept = KeptObservationCodec.keeping(self.player.codec)
         for prompt in prompts:
             kept.observation_field(prompt.observation)
         self.player.codec = kept

@@ -239,17 +239,13 @@ def main() -> None:
         "referee_requests_encoded_beforehand": summary(times["encoded"]),
         "referee_floor": summary(times["floor"]),
     }
-    result["ratio_median"] = round(
-        result["referee_decision"]["median_us"] / result["bare_echo"]["median_us"], 2
-    )
-    result["floor_ratio_median"] = round(
-        result["referee_floor"]["median_us"] / result["bare_echo"]["median_us"], 2
-    )
-    result["observation_kept_ratio_median"] = round(
-        result["referee_observation_encoded_beforehand"]["median_us"]
-        / result["bare_echo"]["median_us"],
-        2,
-    )
+    echo_median = result["bare_echo"]["median_us"]
+    for ratio, kind in (
+        ("ratio_median", "referee_decision"),
+        ("floor_ratio_median", "referee_floor"),
+        ("observation_kept_ratio_median", "referee_observation_encoded_beforehand"),
+    ):
+        result[ratio] = round(result[kind]["median_us"] / echo_median, 2)
     result["target_ratio_median"] = 1.2
     extra = result["referee_decision"]["median_us"] - result["bare_echo"]["median_us"]
     added = ("encode_request_us", "decode_answer_us", "bot_sdk_and_choice_us")

@@ -229,6 +229,10 @@ def ownmount() -> None:
     report(True, "memfd", "held 1200 MB")
 
 
+SPILL_HOLD_SECONDS = 5.0
+"""How long the spill holds what it wrote before it plays on (the watchdog stops it sooner)."""
+
+
 def spill(where: str) -> None:
     """Leave files in the shared folders, the scratch folder and System V memory; fill some."""
     print(f"UID {os.getuid()}", flush=True)
@@ -251,10 +255,6 @@ def spill(where: str) -> None:
         print(f"spilled {written} MB into each of {where}", flush=True)
     report(True, f"spill {where}", "400 MB each")
     time.sleep(SPILL_HOLD_SECONDS)  # hold it, as a bot would: the watchdog's check is periodic
-
-
-SPILL_HOLD_SECONDS = 5.0
-"""How long the spill holds what it wrote before it plays on (the watchdog stops it sooner)."""
 
 
 SPILLED = ("/tmp", "/var/tmp", "/dev/shm")
